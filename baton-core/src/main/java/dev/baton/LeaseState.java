@@ -1,0 +1,16 @@
+package dev.baton;
+
+/**
+ * The states of a {@link Lease}. A lease starts {@link #HELD} (waiting happens before a lease exists)
+ * and moves to exactly one of the final states, once.
+ */
+public enum LeaseState {
+  /** The lock is ours. */
+  HELD,
+  /** Released by {@link Lease#close()} or by closing the client. */
+  RELEASED,
+  /** The hold timeout ({@link LockOptions#leaseTime()}) passed and the lock was freed. */
+  EXPIRED,
+  /** The store no longer holds the lock for us; see {@link LostReason}. */
+  LOST
+}

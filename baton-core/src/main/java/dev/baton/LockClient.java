@@ -1,0 +1,34 @@
+package dev.baton;
+
+/**
+ * A connection to one lock store (a Redis server, a ZooKeeper ensemble, an etcd cluster), from which
+ * lock handles are taken.
+ *
+ * <p>A client is thread-safe and meant to live as long as the application: it holds the store's
+ * connection, the watchdog that renews held locks and the per-process queue of waiters. Closing it
+ * releases every lock it still holds, wakes its waiters with an {@link IllegalStateException} and stops
+ * its background threads.
+ */
+public interface LockClient extends AutoCloseable {
+
+  /**
+   * Returns a handle on the lock named {@code key}, using this client's default options. Handles are
+   * cheap and thread-safe; any number may exist for the same key and they share its state.
+   *
+   * @throws IllegalArgumentException if the key is blank, too long or holds characters the store cannot keep
+   */
+  DistributedLock lock(String key);
+
+  /** The options {@link #lock(String)} handles use unless told otherwise. */
+  LockOptions defaultOptions();
+
+  /** A unique id of this client, the first part of every owner id it writes to the store. */
+  String clientId();
+
+  /** Which store this client talks to, for messages: {@code redis}, {@code zookeeper}, {@code etcd}. */
+  String backendName();
+
+  /** Releases every lock this client holds, fails its waiters and stops its threads. Idempotent. */
+  @Override
+  void close();
+}

@@ -1,0 +1,179 @@
+package dev.baton;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How to acquire and hold a lock. Immutable; build with {@link #builder()} or derive with the
+ * {@code with...} methods.
+ *
+ * <ul>
+ *   <li>{@code waitTime}: how long an acquire may wait for another holder. Absent: as long as it takes.
+ *       Zero: try once.
+ *   <li>{@code leaseTime}: the hold timeout. The lock frees itself this long after it was granted, even
+ *       if its holder forgets it or dies. Absent: a watchdog renews the lock for as long as the process
+ *       lives and the lease is held.
+ *   <li>{@code ttl}: how long the store keeps a lock whose holder stopped renewing it, so how long a
+ *       crashed holder blocks the others. The watchdog renews every third of it.
+ *   <li>{@code fair}: grant the lock in the order of arrival. Within a process waiters are always
+ *       served in order; across processes it is up to the backend (see its documentation).
+ * </ul>
+ */
+public final class LockOptions {
+
+  /** The ttl unless told otherwise: a crashed holder blocks others for at most this long. */
+  public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
+  /** The shortest ttl accepted: renewals go out every third of it. */
+  public static final Duration MIN_TTL = Duration.ofMillis(100);
+  /** The longest wait, lease time or ttl accepted. */
+  public static final Duration MAX_DURATION = Duration.ofDays(365);
+
+  private static final LockOptions DEFAULTS = builder().build();
+
+  private final Duration waitTime;
+  private final Duration leaseTime;
+  private final Duration ttl;
+  private final boolean fair;
+
+  private LockOptions(Builder builder) {
+    this.waitTime = builder.waitTime;
+    this.leaseTime = builder.leaseTime;
+    this.ttl = builder.ttl;
+    this.fair = builder.fair;
+  }
+
+  /** Wait without limit, renew while held, a 30 s ttl, fair. */
+  public static LockOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Optional<Duration> waitTime() {
+    return Optional.ofNullable(waitTime);
+  }
+
+  public Optional<Duration> leaseTime() {
+    return Optional.ofNullable(leaseTime);
+  }
+
+  public Duration ttl() {
+    return ttl;
+  }
+
+  public boolean fair() {
+    return fair;
+  }
+
+  /** How long the store keeps the entry before it must be renewed: the lease time if set, else the ttl. */
+  public Duration expiry() {
+    return leaseTime != null ? leaseTime : ttl;
+  }
+
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.waitTime = waitTime;
+    b.leaseTime = leaseTime;
+    b.ttl = ttl;
+    b.fair = fair;
+    return b;
+  }
+
+  /** These options with another wait time. */
+  public LockOptions withWaitTime(Duration waitTime) {
+    return toBuilder().waitTime(waitTime).build();
+  }
+
+  /** These options with another hold timeout. */
+  public LockOptions withLeaseTime(Duration leaseTime) {
+    return toBuilder().leaseTime(leaseTime).build();
+  }
+
+  /** These options with another ttl. */
+  public LockOptions withTtl(Duration ttl) {
+    return toBuilder().ttl(ttl).build();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof LockOptions other
+        && Objects.equals(waitTime, other.waitTime)
+        && Objects.equals(leaseTime, other.leaseTime)
+        && ttl.equals(other.ttl)
+        && fair == other.fair;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(waitTime, leaseTime, ttl, fair);
+  }
+
+  @Override
+  public String toString() {
+    return "LockOptions{waitTime=" + (waitTime == null ? "unbounded" : waitTime)
+        + ", leaseTime=" + (leaseTime == null ? "renewed" : leaseTime)
+        + ", ttl=" + ttl + ", fair=" + fair + '}';
+  }
+
+  /** Builds {@link LockOptions}; every setter checks its value at once. */
+  public static final class Builder {
+    private Duration waitTime;
+    private Duration leaseTime;
+    private Duration ttl = DEFAULT_TTL;
+    private boolean fair = true;
+
+    private Builder() {}
+
+    /** At most this long to wait for another holder; zero tries once; null waits without limit. */
+    public Builder waitTime(Duration waitTime) {
+      if (waitTime != null) {
+        checkRange("waitTime", waitTime, Duration.ZERO, "Use Duration.ZERO to try once, or null to wait without limit.");
+      }
+      this.waitTime = waitTime;
+      return this;
+    }
+
+    /** Free the lock this long after it is granted; null renews it while held. */
+    public Builder leaseTime(Duration leaseTime) {
+      if (leaseTime != null) {
+        checkRange("leaseTime", leaseTime, Duration.ofMillis(1), "Use null to keep the lock until it is released.");
+      }
+      this.leaseTime = leaseTime;
+      return this;
+    }
+
+    /** How long the store keeps the lock of a holder that stopped renewing it. */
+    public Builder ttl(Duration ttl) {
+      if (ttl == null) {
+        throw new IllegalArgumentException("ttl must not be null; the default is " + DEFAULT_TTL + ".");
+      }
+      checkRange("ttl", ttl, MIN_TTL, "The watchdog renews every third of the ttl.");
+      this.ttl = ttl;
+      return this;
+    }
+
+    /** Grant the lock in order of arrival. */
+    public Builder fair(boolean fair) {
+      this.fair = fair;
+      return this;
+    }
+
+    public LockOptions build() {
+      return new LockOptions(this);
+    }
+
+    private static void checkRange(String name, Duration value, Duration min, String hint) {
+      if (value.compareTo(min) < 0) {
+        throw new IllegalArgumentException(
+            name + " must be at least " + min.toMillis() + " ms but was " + value + ". " + hint);
+      }
+      if (value.compareTo(MAX_DURATION) > 0) {
+        throw new IllegalArgumentException(
+            name + " must be at most 365 days but was " + value + ". " + hint);
+      }
+    }
+  }
+}

@@ -1,0 +1,278 @@
+package dev.baton.engine;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.LockOptions;
+import dev.baton.LockTimeoutException;
+import dev.baton.LostReason;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.Grant;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.LossListener;
+import dev.baton.spi.Outcome;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The shared machinery of one client: the acquire loop, the per-key local queues, the watchdog, the
+ * background threads and the set of held leases. Everything here is backend-independent.
+ */
+final class Engine implements LossListener {
+  private static final Logger log = LoggerFactory.getLogger(Engine.class);
+  private static final long CLOSE_WAIT_MILLIS = 5_000;
+
+  private final LockBackend backend;
+  private final String clientId;
+  private final AtomicLong leaseSequence = new AtomicLong();
+  private final KeyRegistry keys = new KeyRegistry();
+  private final ScheduledThreadPoolExecutor scheduler;
+  private final ExecutorService workers;
+  private final Events events;
+  private final Watchdog watchdog;
+  private final Cleanup cleanup;
+  private final Acquisitions acquisitions = new Acquisitions();
+  private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  Engine(LockBackend backend, String clientId) {
+    this.backend = backend;
+    this.clientId = clientId;
+    this.scheduler = new ScheduledThreadPoolExecutor(1, new DaemonThreads("watchdog", clientId));
+    scheduler.setRemoveOnCancelPolicy(true);
+    this.workers = Executors.newCachedThreadPool(new DaemonThreads("worker", clientId));
+    this.events = new Events(clientId);
+    this.watchdog = new Watchdog(scheduler);
+    this.cleanup = new Cleanup(scheduler, workers);
+    backend.setLossListener(this);
+  }
+
+  LockBackend backend() {
+    return backend;
+  }
+
+  Events events() {
+    return events;
+  }
+
+  Watchdog watchdog() {
+    return watchdog;
+  }
+
+  Cleanup cleanup() {
+    return cleanup;
+  }
+
+  ExecutorService workers() {
+    return workers;
+  }
+
+  String clientId() {
+    return clientId;
+  }
+
+  void checkKey(String key) {
+    KeyChecks.check(key);
+    backend.checkKey(key);
+  }
+
+  /**
+   * Takes the key's local turn, then the lock at the store, within one deadline.
+   *
+   * @param interruptible whether an interrupt ends the wait; if not, it is kept for the caller
+   */
+  EngineLease acquire(String key, LockOptions options, boolean interruptible) throws InterruptedException {
+    ensureOpen();
+    Deadline deadline = Deadline.after(options.waitTime());
+    LocalQueue queue = keys.retain(key);
+    boolean entered = false;
+    try {
+      entered = queue.enter(deadline, interruptible);
+      if (!entered) {
+        throw timeout(key, options);
+      }
+      return acquireAtStore(key, options, deadline, queue, interruptible);
+    } catch (Throwable t) {
+      if (entered) {
+        queue.leave();
+      }
+      keys.release(key);
+      throw t;
+    }
+  }
+
+  private EngineLease acquireAtStore(String key, LockOptions options, Deadline deadline, LocalQueue queue,
+      boolean interruptible) throws InterruptedException {
+    boolean mayWait = deadline.remainingNanos() > 0;
+    AcquireRequest request = new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(),
+        options.ttl(), options.leaseTime().orElse(null), options.fair(), mayWait);
+    Attempt attempt = backend.newAttempt(request);
+    Signal signal = acquisitions.start();
+    boolean interrupted = false;
+    Unavailability unavailability = new Unavailability(key, backend.name(), options.ttl(), deadline);
+    try {
+      while (true) {
+        ensureOpen();
+        signal.reset();
+        long sentAt = System.nanoTime();
+        Duration retryAfter;
+        try {
+          Outcome outcome = attempt.tryAcquire(signal);
+          if (outcome.isGranted()) {
+            return hold(outcome.grant(), queue, sentAt);
+          }
+          unavailability.clear();
+          retryAfter = outcome.retryAfter();
+        } catch (BackendUnavailableException e) {
+          retryAfter = unavailability.failed(sentAt, e);
+        }
+        if (retryAfter.isZero()) {
+          continue;
+        }
+        long waitNanos = Math.min(deadline.remainingNanos(), retryAfter.toNanos());
+        if (waitNanos <= 0) {
+          throw unavailability.isOngoing() ? unavailability.failure() : timeout(key, options);
+        }
+        try {
+          signal.await(waitNanos);
+        } catch (InterruptedException e) {
+          if (interruptible) {
+            throw e;
+          }
+          interrupted = true;
+        }
+      }
+    } catch (Throwable t) {
+      cleanup.run("clean-up of the abandoned acquire of '" + key + "'", attempt::abandon);
+      throw t;
+    } finally {
+      acquisitions.finish(signal);
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private EngineLease hold(Grant grant, LocalQueue queue, long sentAt) {
+    EngineLease lease = new EngineLease(this, grant, queue, sentAt);
+    held.add(lease);
+    if (closed) {
+      held.remove(lease);
+      cleanup.run("release of '" + grant.request().key() + "' granted while closing", () -> backend.release(grant));
+      throw closedException();
+    }
+    startKeepingAlive(lease, grant.request());
+    return lease;
+  }
+
+  /** A lease without hold timeout is renewed by the watchdog; one with a hold timeout ends by its timer. */
+  private void startKeepingAlive(EngineLease lease, AcquireRequest request) {
+    if (request.renewed()) {
+      watchdog.watch(lease);
+      return;
+    }
+    try {
+      lease.setHoldTimer(scheduler.schedule(() -> workers.execute(lease::expire),
+          request.expiry().toNanos(), TimeUnit.NANOSECONDS));
+    } catch (RejectedExecutionException closing) {
+      log.debug("Client {} closing; the hold timer of '{}' is not needed", clientId, request.key());
+    }
+  }
+
+  /** A lease ended: its key is no longer in use by it. */
+  void forget(EngineLease lease) {
+    held.remove(lease);
+    keys.release(lease.key());
+  }
+
+  @Override
+  public void lost(Grant grant, LostReason reason) {
+    for (EngineLease lease : held) {
+      if (lease.grant() == grant) {
+        lease.lose(reason);
+      }
+    }
+  }
+
+  @Override
+  public void allLost(LostReason reason) {
+    List.copyOf(held).forEach(lease -> lease.lose(reason));
+  }
+
+  boolean isClosed() {
+    return closed;
+  }
+
+  void ensureOpen() {
+    if (closed) {
+      throw closedException();
+    }
+  }
+
+  private IllegalStateException closedException() {
+    return new IllegalStateException("LockClient " + clientId + " (" + backend.name()
+        + ") is closed: it takes no more locks. Create a new client.");
+  }
+
+  private LockTimeoutException timeout(String key, LockOptions options) {
+    return new LockTimeoutException("Lock '" + key + "' on " + backend.name() + " was not acquired within "
+        + Durations.format(options.waitTime().orElse(Duration.ZERO))
+        + ": another owner holds it. Wait longer, or retry later.");
+  }
+
+  /** Fails the waiters, releases the held leases, stops the threads and closes the backend. */
+  void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    keys.close(closedException().getMessage());
+    acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
+    List.copyOf(held).forEach(EngineLease::releaseOnClose);
+    stopThreads();
+    backend.close();
+  }
+
+  /** Stops as a crashed process would: nothing is released or renewed, the store's expiry frees the locks. */
+  void crash() {
+    closed = true;
+    stopThreads();
+    List.copyOf(held).forEach(EngineLease::abandon);
+    backend.crash();
+    keys.close(closedException().getMessage());
+    acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
+  }
+
+  private void stopThreads() {
+    scheduler.shutdownNow();
+    workers.shutdown();
+    events.close(CLOSE_WAIT_MILLIS);
+    try {
+      if (!workers.awaitTermination(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+        workers.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      workers.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** How many leases this client holds, for tests and metrics. */
+  int heldCount() {
+    return held.size();
+  }
+
+  ScheduledExecutorService scheduler() {
+    return scheduler;
+  }
+}

@@ -1,0 +1,85 @@
+package dev.baton.engine;
+
+import dev.baton.DistributedLock;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.spi.LockBackend;
+import java.security.SecureRandom;
+import java.util.Objects;
+
+/**
+ * The {@link LockClient} every backend returns: the backend-independent engine around one
+ * {@link LockBackend}. Backend modules construct it; applications see it only as a {@code LockClient}.
+ */
+public final class EngineClient implements LockClient {
+  private static final char[] ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final Engine engine;
+  private final ThreadHolds holds = new ThreadHolds();
+  private final LockOptions defaults;
+
+  /**
+   * @param backend the store's protocol; closed with this client
+   * @param defaults the options of handles from {@link #lock(String)}
+   */
+  public EngineClient(LockBackend backend, LockOptions defaults) {
+    Objects.requireNonNull(backend, "backend");
+    this.defaults = Objects.requireNonNull(defaults, "defaults");
+    this.engine = new Engine(backend, newClientId());
+  }
+
+  @Override
+  public DistributedLock lock(String key) {
+    engine.ensureOpen();
+    engine.checkKey(key);
+    return new EngineLock(engine, holds, key, defaults);
+  }
+
+  @Override
+  public LockOptions defaultOptions() {
+    return defaults;
+  }
+
+  @Override
+  public String clientId() {
+    return engine.clientId();
+  }
+
+  @Override
+  public String backendName() {
+    return engine.backend().name();
+  }
+
+  /** Whether {@link #close()} (or {@link #simulateCrash()}) was called. */
+  public boolean isClosed() {
+    return engine.isClosed();
+  }
+
+  @Override
+  public void close() {
+    engine.close();
+  }
+
+  /**
+   * Stops this client as a crashed process would, for fault-injection tests: nothing is released and
+   * nothing renewed, so the store frees its locks only when they expire.
+   */
+  public void simulateCrash() {
+    engine.crash();
+  }
+
+  @Override
+  public String toString() {
+    return "LockClient{" + engine.backend().name() + ", id=" + engine.clientId() + '}';
+  }
+
+  /** Twelve random base-36 characters: unique enough across every process that shares a store. */
+  private static String newClientId() {
+    char[] id = new char[12];
+    for (int i = 0; i < id.length; i++) {
+      id[i] = ID_ALPHABET[RANDOM.nextInt(ID_ALPHABET.length)];
+    }
+    return new String(id);
+  }
+}

@@ -1,0 +1,225 @@
+package dev.baton.engine;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.Lease;
+import dev.baton.LeaseState;
+import dev.baton.LockLostListener;
+import dev.baton.LostReason;
+import dev.baton.spi.Grant;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A held lock and its one-way state machine: HELD, then exactly one of RELEASED, EXPIRED or LOST. The
+ * transition out of HELD happens once, whoever triggers it (the holder, the hold timer, the watchdog, the
+ * store, the client closing); only then is the key's local turn given to the next waiter.
+ */
+final class EngineLease implements Lease {
+  private static final Logger log = LoggerFactory.getLogger(EngineLease.class);
+  private static final long MIN_RETRY_NANOS = 10_000_000L;
+  private static final long MAX_RETRY_NANOS = 1_000_000_000L;
+
+  private final Engine engine;
+  private final Grant grant;
+  private final LocalQueue queue;
+  private final LostListeners listeners;
+  private final AtomicReference<LeaseState> state = new AtomicReference<>(LeaseState.HELD);
+  private final AtomicBoolean renewing = new AtomicBoolean();
+  private final long expiryNanos;
+  private final long renewEveryNanos;
+  private volatile long validUntil;
+  private volatile long nextRenewalAt;
+  private volatile ScheduledFuture<?> holdTimer;
+
+  /** @param grantedSince when the request that was granted was sent: the store's expiry runs from later */
+  EngineLease(Engine engine, Grant grant, LocalQueue queue, long grantedSince) {
+    this.engine = engine;
+    this.grant = grant;
+    this.queue = queue;
+    this.listeners = new LostListeners(grant.request().key(), engine.events());
+    this.expiryNanos = grant.request().expiry().toNanos();
+    this.renewEveryNanos = grant.request().ttl().toNanos() / 3;
+    this.validUntil = grantedSince + expiryNanos;
+    this.nextRenewalAt = grantedSince + renewEveryNanos;
+  }
+
+  @Override
+  public String key() {
+    return grant.request().key();
+  }
+
+  @Override
+  public String ownerId() {
+    return grant.request().ownerId();
+  }
+
+  @Override
+  public long fencingToken() {
+    return grant.fencingToken();
+  }
+
+  @Override
+  public boolean isHeld() {
+    return state.get() == LeaseState.HELD && isValidAt(System.nanoTime());
+  }
+
+  @Override
+  public LeaseState state() {
+    return state.get();
+  }
+
+  @Override
+  public void onLost(LockLostListener listener) {
+    listeners.add(listener);
+  }
+
+  @Override
+  public void close() {
+    release();
+  }
+
+  /** Releases the lock; true if it was still ours until this call released it. */
+  boolean release() {
+    return end(LeaseState.RELEASED, null);
+  }
+
+  Grant grant() {
+    return grant;
+  }
+
+  void setHoldTimer(ScheduledFuture<?> timer) {
+    holdTimer = timer;
+  }
+
+  /** The hold timeout passed: free the lock. */
+  void expire() {
+    end(LeaseState.EXPIRED, LostReason.HOLD_TIMEOUT);
+  }
+
+  /** The client is closing: release and tell the holder. */
+  void releaseOnClose() {
+    end(LeaseState.RELEASED, LostReason.CLIENT_CLOSED);
+  }
+
+  /**
+   * The store no longer holds the lock for us, or may not: give up the lease without asking the store.
+   * Does no I/O, so it is safe on the watchdog and the store's I/O threads.
+   */
+  void lose(LostReason reason) {
+    if (!leave(LeaseState.LOST)) {
+      return;
+    }
+    log.warn("Lock '{}' (owner {}) lost: {}", key(), ownerId(), reason);
+    if (reason == LostReason.RENEWAL_FAILED) {
+      engine.cleanup().runLater("release of lost lock '" + key() + "'", () -> engine.backend().release(grant));
+    }
+    listeners.end(reason);
+  }
+
+  /** The client crashed on purpose: drop the lease without telling the store or the holder. */
+  void abandon() {
+    if (leave(LeaseState.LOST)) {
+      listeners.end(null);
+    }
+  }
+
+  private boolean end(LeaseState to, LostReason reason) {
+    if (!state.compareAndSet(LeaseState.HELD, to)) {
+      return false;
+    }
+    LostReason told = reason;
+    try {
+      detach();
+      if (!releaseAtStore() && reason == null) {
+        state.set(LeaseState.LOST);
+        told = LostReason.ENTRY_REMOVED;
+        log.warn("Lock '{}' (owner {}) was already gone from the store when released", key(), ownerId());
+      }
+    } finally {
+      queue.leave();
+      engine.forget(this);
+    }
+    listeners.end(told);
+    return told == null;
+  }
+
+  private boolean leave(LeaseState to) {
+    if (!state.compareAndSet(LeaseState.HELD, to)) {
+      return false;
+    }
+    detach();
+    queue.leave();
+    engine.forget(this);
+    return true;
+  }
+
+  private void detach() {
+    engine.watchdog().unwatch(this);
+    ScheduledFuture<?> timer = holdTimer;
+    if (timer != null) {
+      timer.cancel(false);
+    }
+  }
+
+  /** Deletes our entry; false if the store no longer had it. A store that cannot be reached is retried later. */
+  private boolean releaseAtStore() {
+    try {
+      return engine.backend().release(grant);
+    } catch (BackendUnavailableException e) {
+      engine.cleanup().runLater("release of '" + key() + "'", () -> engine.backend().release(grant));
+      return true;
+    }
+  }
+
+  boolean isValidAt(long nanos) {
+    return nanos - validUntil < 0;
+  }
+
+  boolean isRenewalDue(long now) {
+    // Renewing up to half an interval early lets leases acquired at different moments share a tick.
+    return now - (nextRenewalAt - renewEveryNanos / 2) >= 0;
+  }
+
+  long nextCheckAt() {
+    long renewal = nextRenewalAt;
+    long valid = validUntil;
+    return renewal - valid < 0 ? renewal : valid;
+  }
+
+  /** Sends one renewal unless one is already under way; never blocks. */
+  void renew(long sentAt) {
+    if (state.get() != LeaseState.HELD || !renewing.compareAndSet(false, true)) {
+      return;
+    }
+    nextRenewalAt = sentAt + renewEveryNanos;
+    try {
+      engine.backend().renew(grant).whenComplete((ours, error) -> renewed(sentAt, ours, error));
+    } catch (RuntimeException e) {
+      renewed(sentAt, null, e);
+    }
+  }
+
+  private void renewed(long sentAt, Boolean ours, Throwable error) {
+    renewing.set(false);
+    if (error == null && Boolean.TRUE.equals(ours)) {
+      validUntil = sentAt + expiryNanos;
+      return;
+    }
+    if (error == null) {
+      lose(LostReason.ENTRY_REMOVED);
+      return;
+    }
+    long retryAt = System.nanoTime() + Math.max(MIN_RETRY_NANOS, Math.min(MAX_RETRY_NANOS, renewEveryNanos / 3));
+    nextRenewalAt = retryAt;
+    log.debug("Renewal of '{}' failed; retrying", key(), error);
+    engine.watchdog().tickBy(nextCheckAt());
+  }
+
+  @Override
+  public String toString() {
+    return "Lease{key='" + key() + "', owner=" + ownerId() + ", token=" + fencingToken() + ", state=" + state.get() + '}';
+  }
+}

@@ -1,0 +1,46 @@
+package dev.baton.engine;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The local queues of the keys a client is using, created on first use and dropped when the last
+ * waiter or holder of the key is done, so that a client using many keys over time keeps no garbage.
+ */
+final class KeyRegistry {
+  private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
+  private volatile String closedMessage;
+
+  private static final class Entry {
+    final LocalQueue queue = new LocalQueue();
+    int users; // changed only inside the map's compute functions, which lock the entry
+  }
+
+  /** The queue of {@code key}, kept until a matching {@link #release}. */
+  LocalQueue retain(String key) {
+    Entry entry = entries.compute(key, (k, e) -> {
+      Entry result = e != null ? e : new Entry();
+      result.users++;
+      return result;
+    });
+    String closed = closedMessage;
+    if (closed != null) {
+      entry.queue.close(closed);
+    }
+    return entry.queue;
+  }
+
+  void release(String key) {
+    entries.computeIfPresent(key, (k, e) -> --e.users == 0 ? null : e);
+  }
+
+  /** Fails every waiter of every key, and those that come later. */
+  void close(String message) {
+    closedMessage = message;
+    entries.values().forEach(e -> e.queue.close(message));
+  }
+
+  /** How many keys are in use, for tests and metrics. */
+  int size() {
+    return entries.size();
+  }
+}

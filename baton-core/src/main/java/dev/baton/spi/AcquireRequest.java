@@ -1,0 +1,33 @@
+package dev.baton.spi;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What an acquisition asks of the store.
+ *
+ * @param key the lock's key, already checked
+ * @param ownerId the id to write at the store: unique to this acquisition, stable across its retries
+ * @param ttl how long the store keeps a renewed entry whose holder stopped renewing it
+ * @param leaseTime the hold timeout, or null when the engine renews the entry for as long as it is held
+ * @param fair whether to queue in order of arrival
+ * @param mayWait whether the caller will wait if the lock is taken (false for a single try, so the store
+ *     need not set up wake-ups)
+ */
+public record AcquireRequest(String key, String ownerId, Duration ttl, Duration leaseTime, boolean fair, boolean mayWait) {
+  public AcquireRequest {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(ownerId, "ownerId");
+    Objects.requireNonNull(ttl, "ttl");
+  }
+
+  /** Whether the engine renews the entry while it is held (no hold timeout). */
+  public boolean renewed() {
+    return leaseTime == null;
+  }
+
+  /** How long the store keeps the entry without a renewal: the hold timeout if there is one, else the ttl. */
+  public Duration expiry() {
+    return leaseTime != null ? leaseTime : ttl;
+  }
+}

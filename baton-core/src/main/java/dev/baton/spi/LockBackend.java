@@ -1,0 +1,61 @@
+package dev.baton.spi;
+
+import dev.baton.BackendUnavailableException;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * What a store does for the engine: the wire protocol of one lock algorithm, and nothing else.
+ * Reentrancy, timeouts, the watchdog, the per-process queue and lost-lock reporting live in the engine.
+ *
+ * <p>The engine calls a backend from several threads. Blocking calls are bounded by the backend's own
+ * command timeout and throw {@link BackendUnavailableException} when the store cannot be reached.
+ */
+public interface LockBackend extends AutoCloseable {
+
+  /** A short name for messages: {@code redis}, {@code zookeeper}, {@code etcd}. */
+  String name();
+
+  /**
+   * Rejects keys this store cannot hold (the engine has already checked for blank, over-long and control
+   * characters).
+   *
+   * @throws IllegalArgumentException naming the key and what is wrong with it
+   */
+  void checkKey(String key);
+
+  /** Starts one acquisition. The attempt owns whatever it leaves at the store until it is granted or abandoned. */
+  Attempt newAttempt(AcquireRequest request);
+
+  /**
+   * Extends a held entry by its expiry. The engine sends the renewals of one watchdog tick together, so
+   * this must not block: complete with {@code true} if the entry is still ours, {@code false} if the store
+   * no longer holds it for us, exceptionally with {@link BackendUnavailableException} if unknown.
+   */
+  CompletionStage<Boolean> renew(Grant grant);
+
+  /**
+   * Deletes a held entry, if it is still ours.
+   *
+   * @return true if it was ours, false if the store no longer held it for us
+   * @throws BackendUnavailableException if the store could not be reached; the engine retries
+   */
+  boolean release(Grant grant);
+
+  /**
+   * Registers the engine's listener for losses the store reports by itself (a ZooKeeper session or an
+   * etcd lease expiring). Stores that only learn of losses through {@link #renew} need not call it.
+   */
+  default void setLossListener(LossListener listener) {}
+
+  /** Closes connections and stops the backend's threads. Entries still held are left to expire. */
+  @Override
+  void close();
+
+  /**
+   * Stops as a crashed process would, for fault-injection tests: drop the connections without ending any
+   * session, so that the store frees the entries only when they expire.
+   */
+  default void crash() {
+    close();
+  }
+}

@@ -1,0 +1,77 @@
+package dev.baton.redis;
+
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.sync.RedisCommands;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A Lua script from this package's resources, run with {@code EVALSHA} (one round trip, the script's
+ * digest computed here) and with {@code EVAL} of the source when the server answers {@code NOSCRIPT}
+ * (after a restart or a {@code SCRIPT FLUSH}); that {@code EVAL} caches it again.
+ */
+final class LuaScript {
+  private final String name;
+  private final String source;
+  private final String sha;
+
+  private LuaScript(String name, String source) {
+    this.name = name;
+    this.source = source;
+    this.sha = sha1(source);
+  }
+
+  static LuaScript load(String name) {
+    try (InputStream in = LuaScript.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("The Lua script " + name + " is missing from the baton-redis jar.");
+      }
+      return new LuaScript(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the Lua script " + name, e);
+    }
+  }
+
+  <T> T run(RedisCommands<String, String> redis, ScriptOutputType type, String[] keys, String... args) {
+    try {
+      return redis.evalsha(sha, type, keys, args);
+    } catch (RedisNoScriptException e) {
+      return redis.eval(source, type, keys, args);
+    }
+  }
+
+  <T> CompletionStage<T> runAsync(RedisAsyncCommands<String, String> redis, ScriptOutputType type, String[] keys,
+      String... args) {
+    CompletionStage<T> first = redis.evalsha(sha, type, keys, args);
+    return first.exceptionallyCompose(error -> {
+      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+      if (cause instanceof RedisNoScriptException) {
+        return redis.<T>eval(source, type, keys, args);
+      }
+      return CompletableFuture.failedFuture(cause);
+    });
+  }
+
+  @Override
+  public String toString() {
+    return name + "@" + sha;
+  }
+
+  private static String sha1(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("The JVM has no SHA-1, which Redis script digests need", e);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package dev.baton.redis;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.Grant;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.WakeUp;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Baton's lock protocol on one Redis server: three Lua scripts (acquire, release, renew) on one command
+ * connection, and wake-ups on one subscription connection.
+ */
+final class RedisBackend implements LockBackend {
+  private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
+  private static final LuaScript RELEASE = LuaScript.load("release.lua");
+  private static final LuaScript RENEW = LuaScript.load("renew.lua");
+
+  private final ClientResources resources;
+  private final RedisClient client;
+  private final StatefulRedisConnection<String, String> connection;
+  private final StatefulRedisPubSubConnection<String, String> subscriptions;
+  private final WakeUpChannels wakeUps;
+  private final RedisKeys keys;
+  private final String server;
+
+  private RedisBackend(ClientResources resources, RedisClient client, StatefulRedisConnection<String, String> connection,
+      StatefulRedisPubSubConnection<String, String> subscriptions, Duration commandTimeout, RedisKeys keys, String server) {
+    this.resources = resources;
+    this.client = client;
+    this.connection = connection;
+    this.subscriptions = subscriptions;
+    this.wakeUps = new WakeUpChannels(subscriptions, commandTimeout);
+    this.keys = keys;
+    this.server = server;
+  }
+
+  /** Opens the command and subscription connections, or fails with nothing left running. */
+  static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout) {
+    String server = uri.getHost() + ":" + uri.getPort();
+    uri.setTimeout(commandTimeout);
+    ClientResources resources = DefaultClientResources.builder()
+        .ioThreadPoolSize(2)
+        .computationThreadPoolSize(2)
+        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+        .build();
+    RedisClient client = RedisClient.create(resources, uri);
+    client.setOptions(ClientOptions.builder()
+        .autoReconnect(true)
+        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+        .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
+        .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
+        .build());
+    StatefulRedisConnection<String, String> connection = null;
+    try {
+      connection = client.connect(StringCodec.UTF8);
+      StatefulRedisPubSubConnection<String, String> subscriptions = client.connectPubSub(StringCodec.UTF8);
+      return new RedisBackend(resources, client, connection, subscriptions, commandTimeout, new RedisKeys(keyPrefix), server);
+    } catch (RuntimeException e) {
+      if (connection != null) {
+        connection.close();
+      }
+      shutdown(client, resources);
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      throw new BackendUnavailableException("Cannot connect to Redis at " + server + ": " + cause.getMessage()
+          + ". Check that redis-server runs there and that the URI's password and database are right.", e);
+    }
+  }
+
+  @Override
+  public String name() {
+    return "redis";
+  }
+
+  @Override
+  public void checkKey(String key) {
+    // Redis keys and channels are binary-safe: every key the engine accepts can be stored.
+  }
+
+  @Override
+  public Attempt newAttempt(AcquireRequest request) {
+    return new RedisAttempt(this, request);
+  }
+
+  /** Runs the acquire script: {@code [1, token]} when the lock is ours, {@code [0, holder's ms left]} when not. */
+  List<Object> acquire(AcquireRequest request, boolean waiting) {
+    String key = request.key();
+    try {
+      return ACQUIRE.run(connection.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key), keys.fence(key)},
+          request.ownerId(), Long.toString(request.expiry().toMillis()), waiting ? "1" : "0");
+    } catch (RuntimeException e) {
+      throw RedisErrors.translate(e, "Acquiring '" + key + "'", server);
+    }
+  }
+
+  WakeUpChannels.Subscription subscribe(String key, WakeUp wakeUp) {
+    try {
+      return wakeUps.subscribe(keys.channel(key), wakeUp);
+    } catch (RuntimeException e) {
+      throw RedisErrors.translate(e, "Waiting for '" + key + "'", server);
+    }
+  }
+
+  @Override
+  public boolean release(Grant grant) {
+    return release(grant.request());
+  }
+
+  /** Deletes the entry of {@code request}'s owner, if it is there. */
+  boolean release(AcquireRequest request) {
+    String key = request.key();
+    try {
+      Long released = RELEASE.run(connection.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
+          request.ownerId(), keys.channel(key));
+      return released == 1L;
+    } catch (RuntimeException e) {
+      throw RedisErrors.translate(e, "Releasing '" + key + "'", server);
+    }
+  }
+
+  @Override
+  public CompletionStage<Boolean> renew(Grant grant) {
+    AcquireRequest request = grant.request();
+    String key = request.key();
+    CompletionStage<Long> renewed;
+    try {
+      renewed = RENEW.runAsync(connection.async(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
+          request.ownerId(), Long.toString(request.expiry().toMillis()));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(RedisErrors.translate(e, "Renewing '" + key + "'", server));
+    }
+    return renewed.thenApply(result -> result == 1L);
+  }
+
+  @Override
+  public void close() {
+    subscriptions.close();
+    connection.close();
+    shutdown(client, resources);
+  }
+
+  private static void shutdown(RedisClient client, ClientResources resources) {
+    client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    resources.shutdown(0, 2, TimeUnit.SECONDS);
+  }
+}

@@ -1,0 +1,132 @@
+package dev.baton.redis;
+
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.engine.EngineClient;
+import io.lettuce.core.RedisURI;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * Locks on a Redis server.
+ *
+ * <pre>{@code
+ * try (LockClient client = RedisLockClient.connect("redis://:secret@127.0.0.1:6379/0")) {
+ *   try (Lease lease = client.lock("orders/42").acquire(Duration.ofSeconds(5))) {
+ *     ...
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>A lock is a hash {@code baton:lock:KEY} holding its owner id and fencing token, with a Redis expiry;
+ * acquire, release and renewal are Lua scripts of one round trip each; waiters are woken by a message on
+ * {@code baton:wake:KEY}, published only when someone waits. Across processes, waiters race when woken:
+ * the {@code fair} option orders waiters within a process only.
+ *
+ * <p>Safety: a single Redis server that restarts without persistence forgets its locks, and an
+ * asynchronous replica that is promoted may not have the latest ones. Fencing tokens keep growing across
+ * both (they are floored at the server's clock), so a resource that checks them stays safe.
+ */
+public final class RedisLockClient {
+  /** The prefix of every key Baton writes, unless told otherwise. */
+  public static final String DEFAULT_KEY_PREFIX = "baton:";
+
+  private RedisLockClient() {}
+
+  /**
+   * Connects to {@code redis://[:password@]host[:port][/database]} or {@code rediss://...} with the default
+   * settings.
+   *
+   * @throws IllegalArgumentException if the URI is malformed
+   * @throws dev.baton.BackendUnavailableException if the server cannot be reached
+   */
+  public static LockClient connect(String uri) {
+    return builder().uri(uri).connect();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Settings of a Redis lock client; every setter checks its value at once. */
+  public static final class Builder {
+    private RedisURI uri;
+    private String keyPrefix = DEFAULT_KEY_PREFIX;
+    private LockOptions defaultOptions = LockOptions.defaults();
+    private Duration commandTimeout = Duration.ofSeconds(2);
+    private Duration connectTimeout = Duration.ofSeconds(2);
+
+    private Builder() {}
+
+    /** The server: {@code redis://[:password@]host[:port][/database]}, or {@code rediss://} for TLS. */
+    public Builder uri(String uri) {
+      if (uri == null || uri.isBlank()) {
+        throw new IllegalArgumentException("The Redis URI must not be blank; use e.g. redis://127.0.0.1:6379.");
+      }
+      String scheme = uri.contains("://") ? uri.substring(0, uri.indexOf("://")).toLowerCase(Locale.ROOT) : "";
+      if (!scheme.equals("redis") && !scheme.equals("rediss")) {
+        throw new IllegalArgumentException("The Redis URI '" + uri + "' must start with redis:// or rediss://,"
+            + " e.g. redis://:password@127.0.0.1:6379/0.");
+      }
+      try {
+        this.uri = RedisURI.create(uri);
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException("The Redis URI '" + uri + "' is malformed (" + e.getMessage()
+            + "); use redis://[:password@]host[:port][/database].", e);
+      }
+      return this;
+    }
+
+    /** The prefix of every key and channel Baton writes; {@code baton:} by default. */
+    public Builder keyPrefix(String keyPrefix) {
+      if (keyPrefix == null || keyPrefix.chars().anyMatch(Character::isISOControl)) {
+        throw new IllegalArgumentException("The key prefix must be printable text such as \"baton:\" but was '"
+            + keyPrefix + "'.");
+      }
+      this.keyPrefix = keyPrefix;
+      return this;
+    }
+
+    /** The options of handles from {@link LockClient#lock(String)}. */
+    public Builder defaultOptions(LockOptions defaultOptions) {
+      if (defaultOptions == null) {
+        throw new IllegalArgumentException("The default options must not be null; use LockOptions.defaults().");
+      }
+      this.defaultOptions = defaultOptions;
+      return this;
+    }
+
+    /** How long one command may take before the server counts as unreachable; 2 s by default. */
+    public Builder commandTimeout(Duration commandTimeout) {
+      this.commandTimeout = positive("commandTimeout", commandTimeout);
+      return this;
+    }
+
+    /** How long connecting may take; 2 s by default. */
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = positive("connectTimeout", connectTimeout);
+      return this;
+    }
+
+    /**
+     * Connects.
+     *
+     * @throws IllegalStateException if no URI was given
+     * @throws dev.baton.BackendUnavailableException if the server cannot be reached; nothing is left running
+     */
+    public LockClient connect() {
+      if (uri == null) {
+        throw new IllegalStateException("Set the Redis URI first, e.g. builder().uri(\"redis://127.0.0.1:6379\").");
+      }
+      RedisBackend backend = RedisBackend.connect(RedisURI.builder(uri).build(), keyPrefix, commandTimeout, connectTimeout);
+      return new EngineClient(backend, defaultOptions);
+    }
+
+    private static Duration positive(String name, Duration value) {
+      if (value == null || value.isNegative() || value.isZero()) {
+        throw new IllegalArgumentException(name + " must be a positive duration but was " + value + ".");
+      }
+      return value;
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.baton.redis;
+
+import dev.baton.spi.WakeUp;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The client's one subscription connection: a channel per waited-on key, subscribed while someone in
+ * this process waits for it, and a message on it signals that key's waiters. Lettuce subscribes again
+ * after a reconnect; a message lost meanwhile costs a waiter at most its retry delay.
+ */
+final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
+  private final StatefulRedisPubSubConnection<String, String> connection;
+  private final Duration timeout;
+  private final ConcurrentHashMap<String, List<WakeUp>> waiters = new ConcurrentHashMap<>();
+
+  WakeUpChannels(StatefulRedisPubSubConnection<String, String> connection, Duration timeout) {
+    this.connection = connection;
+    this.timeout = timeout;
+    connection.addListener(this);
+  }
+
+  /** Signals {@code wakeUp} on every message to {@code channel} until the returned handle is closed; waits for the subscription. */
+  Subscription subscribe(String channel, WakeUp wakeUp) {
+    RedisFuture<?>[] subscribing = new RedisFuture<?>[1];
+    // The command is sent inside compute so that it is ordered with any unsubscribe of the same channel.
+    waiters.compute(channel, (c, list) -> {
+      List<WakeUp> result = list != null ? list : new CopyOnWriteArrayList<>();
+      if (list == null) {
+        subscribing[0] = connection.async().subscribe(c);
+      }
+      result.add(wakeUp);
+      return result;
+    });
+    Subscription subscription = new Subscription(channel, wakeUp);
+    if (subscribing[0] != null) {
+      try {
+        subscribing[0].get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      } catch (ExecutionException | TimeoutException | RuntimeException e) {
+        subscription.close();
+        throw new RedisException("SUBSCRIBE " + channel + " failed: " + e.getMessage(), e);
+      } catch (InterruptedException e) {
+        subscription.close();
+        Thread.currentThread().interrupt();
+        throw new RedisException("SUBSCRIBE " + channel + " was interrupted", e);
+      }
+    }
+    return subscription;
+  }
+
+  @Override
+  public void message(String channel, String message) {
+    List<WakeUp> list = waiters.get(channel);
+    if (list != null) {
+      list.forEach(WakeUp::signal);
+    }
+  }
+
+  /** One waiter's interest in one channel. */
+  final class Subscription implements AutoCloseable {
+    private final String channel;
+    private final WakeUp wakeUp;
+
+    private Subscription(String channel, WakeUp wakeUp) {
+      this.channel = channel;
+      this.wakeUp = wakeUp;
+    }
+
+    @Override
+    public void close() {
+      waiters.computeIfPresent(channel, (c, list) -> {
+        list.remove(wakeUp);
+        if (!list.isEmpty()) {
+          return list;
+        }
+        connection.async().unsubscribe(c);
+        return null;
+      });
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** Baton's Redis backend: {@link dev.baton.redis.RedisLockClient}. */
+package dev.baton.redis;
