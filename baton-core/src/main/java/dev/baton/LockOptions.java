@@ -12,10 +12,10 @@ import java.util.Optional;
  *   <li>{@code waitTime}: how long an acquire may wait for another holder. Absent: as long as it takes.
  *       Zero: try once.
  *   <li>{@code leaseTime}: the hold timeout. The lock frees itself this long after it was granted, even
- *       if its holder forgets it or dies. Absent: a watchdog renews the lock for as long as the process
- *       lives and the lease is held.
+ *       if its holder forgets it. Absent: the lock is kept for as long as it is held.
  *   <li>{@code ttl}: how long the store keeps a lock whose holder stopped renewing it, so how long a
- *       crashed holder blocks the others. The watchdog renews every third of it.
+ *       crashed holder blocks the others, with or without a hold timeout. A watchdog renews held locks
+ *       every third of it while the process lives.
  *   <li>{@code fair}: grant the lock in the order of arrival. Within a process waiters are always
  *       served in order; across processes it is up to the backend (see its documentation).
  * </ul>
@@ -66,11 +66,6 @@ public final class LockOptions {
 
   public boolean fair() {
     return fair;
-  }
-
-  /** How long the store keeps the entry before it must be renewed: the lease time if set, else the ttl. */
-  public Duration expiry() {
-    return leaseTime != null ? leaseTime : ttl;
   }
 
   public Builder toBuilder() {

@@ -17,9 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,7 +43,7 @@ final class Engine implements LossListener {
   private final Cleanup cleanup;
   private final Acquisitions acquisitions = new Acquisitions();
   private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
-  private volatile boolean closed;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   Engine(LockBackend backend, String clientId) {
     this.backend = backend;
@@ -166,7 +166,7 @@ final class Engine implements LossListener {
   private EngineLease hold(Grant grant, LocalQueue queue, long sentAt) {
     EngineLease lease = new EngineLease(this, grant, queue, sentAt);
     held.add(lease);
-    if (closed) {
+    if (closed.get()) {
       held.remove(lease);
       cleanup.run("release of '" + grant.request().key() + "' granted while closing", () -> backend.release(grant));
       throw closedException();
@@ -175,15 +175,17 @@ final class Engine implements LossListener {
     return lease;
   }
 
-  /** A lease without hold timeout is renewed by the watchdog; one with a hold timeout ends by its timer. */
+  /** The watchdog renews the lease while it is held; a hold timer ends it when its hold timeout comes. */
   private void startKeepingAlive(EngineLease lease, AcquireRequest request) {
     if (request.renewed()) {
       watchdog.watch(lease);
+    }
+    if (request.leaseTime() == null) {
       return;
     }
     try {
       lease.setHoldTimer(scheduler.schedule(() -> workers.execute(lease::expire),
-          request.expiry().toNanos(), TimeUnit.NANOSECONDS));
+          request.leaseTime().toNanos(), TimeUnit.NANOSECONDS));
     } catch (RejectedExecutionException closing) {
       log.debug("Client {} closing; the hold timer of '{}' is not needed", clientId, request.key());
     }
@@ -210,11 +212,11 @@ final class Engine implements LossListener {
   }
 
   boolean isClosed() {
-    return closed;
+    return closed.get();
   }
 
   void ensureOpen() {
-    if (closed) {
+    if (closed.get()) {
       throw closedException();
     }
   }
@@ -232,10 +234,9 @@ final class Engine implements LossListener {
 
   /** Fails the waiters, releases the held leases, stops the threads and closes the backend. */
   void close() {
-    if (closed) {
+    if (!closed.compareAndSet(false, true)) {
       return;
     }
-    closed = true;
     keys.close(closedException().getMessage());
     acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
     List.copyOf(held).forEach(EngineLease::releaseOnClose);
@@ -245,7 +246,9 @@ final class Engine implements LossListener {
 
   /** Stops as a crashed process would: nothing is released or renewed, the store's expiry frees the locks. */
   void crash() {
-    closed = true;
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     stopThreads();
     List.copyOf(held).forEach(EngineLease::abandon);
     backend.crash();
@@ -267,12 +270,4 @@ final class Engine implements LossListener {
     }
   }
 
-  /** How many leases this client holds, for tests and metrics. */
-  int heldCount() {
-    return held.size();
-  }
-
-  ScheduledExecutorService scheduler() {
-    return scheduler;
-  }
 }

@@ -5,7 +5,9 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockLostListener;
 import dev.baton.LostReason;
+import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Grant;
+import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,6 +22,7 @@ import org.slf4j.LoggerFactory;
 final class EngineLease implements Lease {
   private static final Logger log = LoggerFactory.getLogger(EngineLease.class);
   private static final long MIN_RETRY_NANOS = 10_000_000L;
+  private static final long MIN_RENEWAL_NANOS = 2_000_000L;
   private static final long MAX_RETRY_NANOS = 1_000_000_000L;
 
   private final Engine engine;
@@ -28,8 +31,10 @@ final class EngineLease implements Lease {
   private final LostListeners listeners;
   private final AtomicReference<LeaseState> state = new AtomicReference<>(LeaseState.HELD);
   private final AtomicBoolean renewing = new AtomicBoolean();
-  private final long expiryNanos;
+  private final long ttlNanos;
   private final long renewEveryNanos;
+  private final boolean holdTimeout;
+  private final long holdEndsAt;
   private volatile long validUntil;
   private volatile long nextRenewalAt;
   private volatile ScheduledFuture<?> holdTimer;
@@ -40,9 +45,12 @@ final class EngineLease implements Lease {
     this.grant = grant;
     this.queue = queue;
     this.listeners = new LostListeners(grant.request().key(), engine.events());
-    this.expiryNanos = grant.request().expiry().toNanos();
-    this.renewEveryNanos = grant.request().ttl().toNanos() / 3;
-    this.validUntil = grantedSince + expiryNanos;
+    AcquireRequest request = grant.request();
+    this.ttlNanos = request.ttl().toNanos();
+    this.renewEveryNanos = ttlNanos / 3;
+    this.holdTimeout = request.leaseTime() != null;
+    this.holdEndsAt = holdTimeout ? grantedSince + request.leaseTime().toNanos() : 0;
+    this.validUntil = grantedSince + request.expiry().toNanos();
     this.nextRenewalAt = grantedSince + renewEveryNanos;
   }
 
@@ -189,23 +197,43 @@ final class EngineLease implements Lease {
     return renewal - valid < 0 ? renewal : valid;
   }
 
-  /** Sends one renewal unless one is already under way; never blocks. */
+  /**
+   * The watchdog found the lease past its validity: renewals failed for a whole ttl, unless the hold
+   * timeout has come, whose timer ends the lease instead.
+   */
+  void validityRanOut(long now) {
+    if (holdTimeout && now - holdEndsAt >= 0) {
+      engine.watchdog().unwatch(this);
+      return;
+    }
+    lose(LostReason.RENEWAL_FAILED);
+  }
+
+  /**
+   * Sends one renewal unless one is already under way; never blocks. With a hold timeout, the entry is
+   * never extended past it.
+   */
   void renew(long sentAt) {
+    long expiry = holdTimeout ? Math.min(ttlNanos, holdEndsAt - sentAt) : ttlNanos;
+    if (expiry < MIN_RENEWAL_NANOS) {
+      engine.watchdog().unwatch(this);
+      return;
+    }
     if (state.get() != LeaseState.HELD || !renewing.compareAndSet(false, true)) {
       return;
     }
     nextRenewalAt = sentAt + renewEveryNanos;
     try {
-      engine.backend().renew(grant).whenComplete((ours, error) -> renewed(sentAt, ours, error));
+      engine.backend().renew(grant, Duration.ofNanos(expiry)).whenComplete((ours, error) -> renewed(sentAt, expiry, ours, error));
     } catch (RuntimeException e) {
-      renewed(sentAt, null, e);
+      renewed(sentAt, expiry, null, e);
     }
   }
 
-  private void renewed(long sentAt, Boolean ours, Throwable error) {
+  private void renewed(long sentAt, long expiry, Boolean ours, Throwable error) {
     renewing.set(false);
     if (error == null && Boolean.TRUE.equals(ours)) {
-      validUntil = sentAt + expiryNanos;
+      validUntil = sentAt + expiry;
       return;
     }
     if (error == null) {

@@ -38,9 +38,4 @@ final class KeyRegistry {
     closedMessage = message;
     entries.values().forEach(e -> e.queue.close(message));
   }
-
-  /** How many keys are in use, for tests and metrics. */
-  int size() {
-    return entries.size();
-  }
 }

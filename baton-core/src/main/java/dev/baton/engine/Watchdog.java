@@ -1,6 +1,5 @@
 package dev.baton.engine;
 
-import dev.baton.LostReason;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
@@ -65,7 +64,7 @@ final class Watchdog {
     long earliest = Long.MAX_VALUE;
     for (EngineLease lease : leases) {
       if (!lease.isValidAt(now)) {
-        lease.lose(LostReason.RENEWAL_FAILED);
+        lease.validityRanOut(now);
         continue;
       }
       if (lease.isRenewalDue(now)) {

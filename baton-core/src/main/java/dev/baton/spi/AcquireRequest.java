@@ -8,8 +8,8 @@ import java.util.Objects;
  *
  * @param key the lock's key, already checked
  * @param ownerId the id to write at the store: unique to this acquisition, stable across its retries
- * @param ttl how long the store keeps a renewed entry whose holder stopped renewing it
- * @param leaseTime the hold timeout, or null when the engine renews the entry for as long as it is held
+ * @param ttl how long the store keeps an entry whose holder stopped renewing it
+ * @param leaseTime the hold timeout, or null when the entry is kept for as long as it is held
  * @param fair whether to queue in order of arrival
  * @param mayWait whether the caller will wait if the lock is taken (false for a single try, so the store
  *     need not set up wake-ups)
@@ -21,13 +21,19 @@ public record AcquireRequest(String key, String ownerId, Duration ttl, Duration 
     Objects.requireNonNull(ttl, "ttl");
   }
 
-  /** Whether the engine renews the entry while it is held (no hold timeout). */
+  /**
+   * Whether the engine renews the entry while it is held: always, unless the hold timeout ends it
+   * within the first ttl.
+   */
   public boolean renewed() {
-    return leaseTime == null;
+    return leaseTime == null || leaseTime.compareTo(ttl) > 0;
   }
 
-  /** How long the store keeps the entry without a renewal: the hold timeout if there is one, else the ttl. */
+  /**
+   * How long the store keeps the entry from the acquire without a renewal: the ttl, or the hold timeout
+   * if that is shorter. A crashed holder never blocks the others for longer than the ttl.
+   */
   public Duration expiry() {
-    return leaseTime != null ? leaseTime : ttl;
+    return leaseTime != null && leaseTime.compareTo(ttl) < 0 ? leaseTime : ttl;
   }
 }

@@ -1,6 +1,7 @@
 package dev.baton.spi;
 
 import dev.baton.BackendUnavailableException;
+import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -27,11 +28,12 @@ public interface LockBackend extends AutoCloseable {
   Attempt newAttempt(AcquireRequest request);
 
   /**
-   * Extends a held entry by its expiry. The engine sends the renewals of one watchdog tick together, so
-   * this must not block: complete with {@code true} if the entry is still ours, {@code false} if the store
-   * no longer holds it for us, exceptionally with {@link BackendUnavailableException} if unknown.
+   * Makes a held entry expire {@code expiry} from now (stores whose entries live as long as a session
+   * may only check that it is still there). The engine sends the renewals of one watchdog tick together,
+   * so this must not block: complete with {@code true} if the entry is still ours, {@code false} if the
+   * store no longer holds it for us, exceptionally with {@link BackendUnavailableException} if unknown.
    */
-  CompletionStage<Boolean> renew(Grant grant);
+  CompletionStage<Boolean> renew(Grant grant, Duration expiry);
 
   /**
    * Deletes a held entry, if it is still ours.

@@ -104,7 +104,7 @@ final class RedisBackend implements LockBackend {
     String key = request.key();
     try {
       return ACQUIRE.run(connection.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key), keys.fence(key)},
-          request.ownerId(), Long.toString(request.expiry().toMillis()), waiting ? "1" : "0");
+          request.ownerId(), millis(request.expiry()), waiting ? "1" : "0");
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, "Acquiring '" + key + "'", server);
     }
@@ -136,17 +136,22 @@ final class RedisBackend implements LockBackend {
   }
 
   @Override
-  public CompletionStage<Boolean> renew(Grant grant) {
+  public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
     AcquireRequest request = grant.request();
     String key = request.key();
     CompletionStage<Long> renewed;
     try {
       renewed = RENEW.runAsync(connection.async(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
-          request.ownerId(), Long.toString(request.expiry().toMillis()));
+          request.ownerId(), millis(expiry));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(RedisErrors.translate(e, "Renewing '" + key + "'", server));
     }
     return renewed.thenApply(result -> result == 1L);
+  }
+
+  /** PEXPIRE's argument: never 0, which would delete the entry. */
+  private static String millis(Duration expiry) {
+    return Long.toString(Math.max(1, expiry.toMillis()));
   }
 
   @Override

@@ -1,0 +1,107 @@
+package dev.baton.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(10)
+class LocalQueueTest {
+  private final LocalQueue queue = new LocalQueue();
+
+  @Test
+  void servesWaitersInOrderOfArrival() throws Exception {
+    assertThat(queue.enter(Deadline.after(Optional.empty()), true)).isTrue();
+    List<Integer> order = new CopyOnWriteArrayList<>();
+    List<Thread> waiters = new CopyOnWriteArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      int id = i;
+      Thread t = new Thread(() -> {
+        try {
+          queue.enter(Deadline.after(Optional.empty()), true);
+          order.add(id);
+          queue.leave();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      t.start();
+      waiters.add(t);
+      await().until(() -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
+    }
+    queue.leave();
+    for (Thread t : waiters) {
+      t.join(5_000);
+    }
+    assertThat(order).containsExactly(0, 1, 2);
+  }
+
+  @Test
+  void aWaiterGivesUpAtItsDeadlineAndTheNextOneStillGetsTheTurn() throws Exception {
+    queue.enter(Deadline.after(Optional.empty()), true);
+    assertThat(queue.enter(Deadline.after(Optional.of(Duration.ofMillis(50))), true)).isFalse();
+    queue.leave();
+    assertThat(queue.enter(Deadline.after(Optional.of(Duration.ZERO)), true)).isTrue();
+  }
+
+  @Test
+  void interruptEndsAnInterruptibleWaitOnly() throws Exception {
+    queue.enter(Deadline.after(Optional.empty()), true);
+    CountDownLatch done = new CountDownLatch(1);
+    Thread interruptible = new Thread(() -> {
+      try {
+        queue.enter(Deadline.after(Optional.empty()), true);
+      } catch (InterruptedException expected) {
+        done.countDown();
+      }
+    });
+    interruptible.start();
+    await().until(() -> interruptible.getState() == Thread.State.WAITING || interruptible.getState() == Thread.State.TIMED_WAITING);
+    interruptible.interrupt();
+    assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+
+    boolean[] keptInterrupt = new boolean[1];
+    Thread stubborn = new Thread(() -> {
+      try {
+        queue.enter(Deadline.after(Optional.empty()), false);
+        keptInterrupt[0] = Thread.currentThread().isInterrupted();
+        queue.leave();
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    });
+    stubborn.start();
+    await().until(() -> stubborn.getState() == Thread.State.WAITING || stubborn.getState() == Thread.State.TIMED_WAITING);
+    stubborn.interrupt();
+    queue.leave();
+    stubborn.join(5_000);
+    assertThat(keptInterrupt[0]).isTrue();
+  }
+
+  @Test
+  void closingFailsWaitersAndLaterCallers() throws Exception {
+    queue.enter(Deadline.after(Optional.empty()), true);
+    Throwable[] failure = new Throwable[1];
+    Thread waiter = new Thread(() -> {
+      try {
+        queue.enter(Deadline.after(Optional.empty()), true);
+      } catch (Throwable t) {
+        failure[0] = t;
+      }
+    });
+    waiter.start();
+    await().until(() -> waiter.getState() == Thread.State.WAITING || waiter.getState() == Thread.State.TIMED_WAITING);
+    queue.close("client closed");
+    waiter.join(5_000);
+    assertThat(failure[0]).isInstanceOf(IllegalStateException.class).hasMessage("client closed");
+    assertThatThrownBy(() -> queue.enter(Deadline.after(Optional.empty()), true)).hasMessage("client closed");
+  }
+}

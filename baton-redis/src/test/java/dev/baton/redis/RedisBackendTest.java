@@ -1,0 +1,214 @@
+package dev.baton.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.DistributedLock;
+import dev.baton.Lease;
+import dev.baton.LeaseState;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.LostReason;
+import dev.baton.testkit.RedisServerExtension;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** What only Redis can do to a lock: restart, go away, forget its scripts; and the Redis client's own settings. */
+@Timeout(30)
+class RedisBackendTest {
+  @RegisterExtension
+  static final RedisServerExtension redis = new RedisServerExtension();
+
+  private static final LockOptions SHORT_TTL = LockOptions.defaults().withTtl(Duration.ofMillis(500));
+
+  private final List<LockClient> clients = new ArrayList<>();
+
+  @AfterEach
+  void closeClientsAndBringRedisBack() {
+    clients.forEach(LockClient::close);
+    if (!redis.server().isRunning()) {
+      redis.server().start();
+    }
+  }
+
+  private LockClient client(LockOptions defaults) {
+    LockClient client = RedisLockClient.builder().uri(redis.uri()).defaultOptions(defaults).connect();
+    clients.add(client);
+    return client;
+  }
+
+  @Test
+  void aRestartWithoutPersistenceReportsTheLeaseLostAndTokensKeepGrowing() throws Exception {
+    Lease lease = client(SHORT_TTL).lock("restart").acquire();
+    List<LostReason> reasons = new CopyOnWriteArrayList<>();
+    lease.onLost(reasons::add);
+
+    redis.server().restart();
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> !reasons.isEmpty());
+    assertThat(reasons).containsExactly(LostReason.ENTRY_REMOVED);
+    assertThat(lease.isHeld()).isFalse();
+    assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+    try (Lease next = client(SHORT_TTL).lock("restart").acquire(Duration.ofSeconds(5))) {
+      assertThat(next.fencingToken()).isGreaterThan(lease.fencingToken());
+    }
+  }
+
+  @Test
+  void anAcquireWhileRedisIsDownFailsWithinItsWaitTimeAndWorksOnceItIsBack() {
+    DistributedLock lock = client(SHORT_TTL).lock("down");
+    redis.server().stop();
+
+    assertThatThrownBy(() -> lock.acquire(Duration.ofMillis(500)))
+        .isInstanceOf(BackendUnavailableException.class)
+        .hasMessageContaining("'down'")
+        .hasMessageContaining("redis");
+    assertThatThrownBy(lock::tryAcquire).isInstanceOf(BackendUnavailableException.class);
+
+    redis.server().start();
+    await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
+      try (Lease lease = lock.acquire(Duration.ofSeconds(1))) {
+        assertThat(lease.isHeld()).isTrue();
+      }
+    });
+  }
+
+  @Test
+  void anAcquireWithoutWaitTimeGivesUpAfterOneTtlOfUnavailability() {
+    DistributedLock lock = client(SHORT_TTL).lock("down-unbounded");
+    redis.server().stop();
+
+    assertThatThrownBy(lock::acquire).isInstanceOf(BackendUnavailableException.class).hasMessageContaining("'down-unbounded'");
+  }
+
+  @Test
+  void aHolderCutOffForLongerThanItsTtlIsToldItLostTheLock() throws Exception {
+    Lease lease = client(SHORT_TTL).lock("cut-off").acquire();
+    List<LostReason> reasons = new CopyOnWriteArrayList<>();
+    lease.onLost(reasons::add);
+
+    redis.server().stop();
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> !reasons.isEmpty());
+    assertThat(reasons).containsExactly(LostReason.RENEWAL_FAILED);
+    assertThat(lease.isHeld()).isFalse();
+  }
+
+  @Test
+  void scriptsAreLoadedAgainAfterScriptFlush() throws Exception {
+    DistributedLock lock = client(LockOptions.defaults().withTtl(Duration.ofMillis(300))).lock("noscript");
+    lock.acquire().close();
+    redis.command("SCRIPT", "FLUSH");
+
+    try (Lease lease = lock.acquire(Duration.ofSeconds(1))) {
+      redis.command("SCRIPT", "FLUSH");
+      // Renewals every 100 ms meet NOSCRIPT and must fall back to EVAL to keep the lease.
+      await().during(Duration.ofMillis(1_000)).atMost(Duration.ofSeconds(3)).until(lease::isHeld);
+      redis.command("SCRIPT", "FLUSH");
+    }
+    assertThat(redis.command("EXISTS", "baton:lock:noscript")).isEqualTo(0L);
+  }
+
+  @Test
+  void aWaiterIsWokenByTheReleaseNotByTheExpiry() throws Exception {
+    LockOptions longTtl = LockOptions.defaults().withTtl(Duration.ofSeconds(60));
+    Lease held = client(longTtl).lock("wake").acquire();
+    CompletableFuture<Lease> waiter = client(longTtl).lock("wake").acquireAsync();
+    await().until(() -> "1".equals(redis.command("HGET", "baton:lock:wake", "waiting")));
+
+    held.close();
+
+    try (Lease next = waiter.get(10, TimeUnit.SECONDS)) {
+      assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+    }
+  }
+
+  @Test
+  void releasePublishesOnlyWhenSomeoneWaits() throws Exception {
+    DistributedLock lock = client(SHORT_TTL).lock("quiet");
+    redis.command("CONFIG", "RESETSTAT");
+    for (int i = 0; i < 10; i++) {
+      lock.acquire().close();
+    }
+    assertThat((String) redis.command("INFO", "commandstats")).doesNotContain("cmdstat_publish");
+
+    Lease held = lock.acquire();
+    CompletableFuture<Lease> waiter = client(SHORT_TTL).lock("quiet").acquireAsync();
+    await().until(() -> "1".equals(redis.command("HGET", "baton:lock:quiet", "waiting")));
+    held.close();
+    waiter.get(10, TimeUnit.SECONDS).close();
+    assertThat((String) redis.command("INFO", "commandstats")).contains("cmdstat_publish");
+  }
+
+  @Test
+  void keysLiveUnderTheConfiguredPrefix() throws Exception {
+    LockClient client = RedisLockClient.builder().uri(redis.uri()).keyPrefix("app1:").connect();
+    clients.add(client);
+    try (Lease lease = client.lock("orders/42").acquire()) {
+      assertThat(redis.command("HGET", "app1:lock:orders/42", "owner")).isEqualTo(lease.ownerId());
+      assertThat(redis.command("GET", "app1:fence:orders/42")).isEqualTo(Long.toString(lease.fencingToken()));
+    }
+    assertThat(redis.command("EXISTS", "app1:lock:orders/42")).isEqualTo(0L);
+  }
+
+  @Test
+  void theUriCarriesPasswordAndDatabase() throws Exception {
+    try {
+      redis.command("CONFIG", "SET", "requirepass", "s3cret");
+      String base = "redis://:s3cret@127.0.0.1:" + redis.server().port();
+      LockClient db3 = RedisLockClient.connect(base + "/3");
+      clients.add(db3);
+      LockClient db0 = RedisLockClient.connect(base + "/0");
+      clients.add(db0);
+      // Two databases, two namespaces: the same key is free in each.
+      try (Lease a = db3.lock("db").acquire(Duration.ZERO); Lease b = db0.lock("db").acquire(Duration.ZERO)) {
+        assertThat(a.isHeld()).isTrue();
+        assertThat(b.isHeld()).isTrue();
+      }
+      assertThatThrownBy(() -> RedisLockClient.connect("redis://:wrong@127.0.0.1:" + redis.server().port()))
+          .isInstanceOf(BackendUnavailableException.class)
+          .hasMessageContaining("127.0.0.1:" + redis.server().port());
+    } finally {
+      clients.forEach(LockClient::close);
+      clients.clear();
+      redis.server().restart(); // forgets the password
+    }
+  }
+
+  @Test
+  void anUnreachableServerFailsTheConnectAndLeavesNoThreads() throws IOException {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    assertThatThrownBy(() -> RedisLockClient.connect("redis://127.0.0.1:" + closedPort))
+        .isInstanceOf(BackendUnavailableException.class)
+        .hasMessageContaining("127.0.0.1:" + closedPort)
+        .hasMessageContaining("redis-server");
+    await().atMost(Duration.ofSeconds(10)).until(() -> Thread.getAllStackTraces().keySet().stream()
+        .noneMatch(t -> t.getName().startsWith("lettuce-")));
+  }
+
+  @Test
+  void badSettingsAreRejectedWithTheValueAndTheFix() {
+    assertThatThrownBy(() -> RedisLockClient.connect("http://127.0.0.1:6379"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http://127.0.0.1:6379").hasMessageContaining("redis://");
+    assertThatThrownBy(() -> RedisLockClient.connect(" ")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> RedisLockClient.builder().connect()).isInstanceOf(IllegalStateException.class).hasMessageContaining("URI");
+    assertThatThrownBy(() -> RedisLockClient.builder().keyPrefix(null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> RedisLockClient.builder().commandTimeout(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("commandTimeout");
+  }
+}
