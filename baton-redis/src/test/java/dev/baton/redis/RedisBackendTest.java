@@ -153,6 +153,49 @@ class RedisBackendTest {
   }
 
   @Test
+  void onlyTheHeadWaiterOfAProcessTalksToRedis() throws Exception {
+    LockOptions longTtl = LockOptions.defaults().withTtl(Duration.ofSeconds(60));
+    Lease held = client(longTtl).lock("queue").acquire();
+    redis.command("CONFIG", "RESETSTAT");
+    DistributedLock lock = client(longTtl).lock("queue");
+    List<CompletableFuture<Lease>> waiters = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      waiters.add(lock.acquireAsync());
+    }
+    await().until(() -> scriptCalls() >= 2 && parkedWorkers() >= 8);
+
+    // The head tried, subscribed and tried again; the seven behind it wait in the process.
+    assertThat(scriptCalls()).isEqualTo(2);
+    assertThat(commandCalls("subscribe")).isEqualTo(1);
+
+    held.close();
+    CompletableFuture.allOf(waiters.stream().map(w -> w.thenAccept(Lease::close)).toArray(CompletableFuture[]::new))
+        .get(10, TimeUnit.SECONDS);
+  }
+
+  private static long parkedWorkers() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("baton-worker-"))
+        .filter(t -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING)
+        .count();
+  }
+
+  /** Script runs, whether by EVALSHA or, after a NOSCRIPT, by EVAL. */
+  private static long scriptCalls() {
+    return commandCalls("evalsha") + commandCalls("eval");
+  }
+
+  private static long commandCalls(String command) {
+    String stats = (String) redis.command("INFO", "commandstats");
+    return stats.lines()
+        .filter(line -> line.startsWith("cmdstat_" + command + ":"))
+        .map(line -> line.replaceAll("^[^:]*:calls=(\\d+),.*", "$1"))
+        .mapToLong(Long::parseLong)
+        .findFirst()
+        .orElse(0L);
+  }
+
+  @Test
   void keysLiveUnderTheConfiguredPrefix() throws Exception {
     LockClient client = RedisLockClient.builder().uri(redis.uri()).keyPrefix("app1:").connect();
     clients.add(client);
