@@ -52,8 +52,9 @@ public interface DistributedLock extends Lock {
   Optional<Lease> tryAcquire();
 
   /**
-   * Acquires on a background thread. Cancelling the future stops the wait and leaves nothing at the
-   * store; a lease granted after cancellation is released at once.
+   * Acquires on a background thread of the client. Cancelling the future stops the wait and leaves
+   * nothing at the store; a lease granted after cancellation is released at once. If the client closes
+   * first, the future completes exceptionally with an {@link IllegalStateException}.
    */
   CompletableFuture<Lease> acquireAsync();
 

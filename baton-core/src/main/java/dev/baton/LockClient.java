@@ -19,6 +19,14 @@ public interface LockClient extends AutoCloseable {
    */
   DistributedLock lock(String key);
 
+  /**
+   * Returns a handle on the lock named {@code key} whose methods use {@code options}; for the
+   * {@link java.util.concurrent.locks.Lock} methods this is the only way to set the ttl or a hold timeout.
+   *
+   * @throws IllegalArgumentException if the key is not acceptable or the options are null
+   */
+  DistributedLock lock(String key, LockOptions options);
+
   /** The options {@link #lock(String)} handles use unless told otherwise. */
   LockOptions defaultOptions();
 
@@ -27,6 +35,9 @@ public interface LockClient extends AutoCloseable {
 
   /** Which store this client talks to, for messages: {@code redis}, {@code zookeeper}, {@code etcd}. */
   String backendName();
+
+  /** Whether {@link #close()} was called. */
+  boolean isClosed();
 
   /** Releases every lock this client holds, fails its waiters and stops its threads. Idempotent. */
   @Override

@@ -31,9 +31,17 @@ public final class EngineClient implements LockClient {
 
   @Override
   public DistributedLock lock(String key) {
+    return lock(key, defaults);
+  }
+
+  @Override
+  public DistributedLock lock(String key, LockOptions options) {
     engine.ensureOpen();
     engine.checkKey(key);
-    return new EngineLock(engine, holds, key, defaults);
+    if (options == null) {
+      throw new IllegalArgumentException("The options for '" + key + "' must not be null; use LockOptions.defaults().");
+    }
+    return new EngineLock(engine, holds, key, options);
   }
 
   @Override
@@ -52,6 +60,7 @@ public final class EngineClient implements LockClient {
   }
 
   /** Whether {@link #close()} (or {@link #simulateCrash()}) was called. */
+  @Override
   public boolean isClosed() {
     return engine.isClosed();
   }

@@ -1,0 +1,651 @@
+package dev.baton.testkit;
+
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeout;
+
+import dev.baton.DistributedLock;
+import dev.baton.Lease;
+import dev.baton.LeaseState;
+import dev.baton.LockClient;
+import dev.baton.LockLostException;
+import dev.baton.LockOptions;
+import dev.baton.LockTimeoutException;
+import dev.baton.LostReason;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * What every backend must do, whatever its store. A backend's test extends this class and says how to reach
+ * its store and how to tamper with it:
+ *
+ * <pre>{@code
+ * class RedisLockClientTest extends LockClientContract {
+ *   @RegisterExtension
+ *   static final RedisServerExtension redis = new RedisServerExtension();
+ *
+ *   public static final class Factory implements LockClientFactory {
+ *     public LockClient connect(String target) { return RedisLockClient.connect(target); }
+ *   }
+ *
+ *   protected Class<? extends LockClientFactory> factoryClass() { return Factory.class; }
+ *   protected String target() { return redis.uri(); }
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p>Every test uses a key of its own, so one store serves the whole class. After each test the suite closes
+ * every client it made and kills every child JVM it started.
+ */
+public abstract class LockClientContract {
+  private static final Duration SHORT_TTL = Duration.ofMillis(500);
+  private static final Duration LONG_WAIT = Duration.ofSeconds(10);
+  /** The bound for things that should happen at once or within a short ttl. */
+  private static final Duration PROMPTLY = Duration.ofSeconds(5);
+  /** How long something that must not happen is watched for. */
+  private static final Duration A_WHILE = Duration.ofMillis(300);
+
+  private final List<LockClient> clients = new CopyOnWriteArrayList<>();
+  private final List<ChildJvm> children = new CopyOnWriteArrayList<>();
+  private String key;
+
+  /** The factory the suite makes clients with, here and in child JVMs; it needs a public no-argument constructor. */
+  protected abstract Class<? extends LockClientFactory> factoryClass();
+
+  /** Where the store is, as the factory expects it. */
+  protected abstract String target();
+
+  /** Deletes the store's entry for a held key, as an operator or a premature expiry would. */
+  protected abstract void removeEntryBehindOurBack(String key);
+
+  /** How many entries the store has for the key: holders plus queued waiters. */
+  protected abstract int entriesAtStore(String key);
+
+  /** Stops the client as a crashed process would: it releases nothing and renews nothing from now on. */
+  protected abstract void crash(LockClient client);
+
+  /** A new client from {@link #factoryClass()}, closed after the test. */
+  protected final LockClient newClient() {
+    LockClientFactory factory;
+    try {
+      factory = factoryClass().getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(factoryClass().getName() + " needs a public no-argument constructor.", e);
+    }
+    LockClient client = factory.connect(target());
+    clients.add(client);
+    return client;
+  }
+
+  /** The key of the running test, used by no other test. */
+  protected final String key() {
+    return key;
+  }
+
+  @BeforeEach
+  final void chooseKey(TestInfo test) {
+    String name = test.getTestMethod().map(Method::getName).orElse("test");
+    key = "contract/" + name + "/" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+  }
+
+  @AfterEach
+  final void closeEverything() {
+    try {
+      closeAll(children);
+    } finally {
+      closeAll(clients);
+    }
+  }
+
+  // Mutual exclusion and fencing
+
+  @Test
+  @Timeout(30)
+  void onlyOneHolderAtATime() throws Exception {
+    int clientCount = 4;
+    int threadsPerClient = 4;
+    int rounds = 25;
+    MutualExclusionChecker checker = new MutualExclusionChecker();
+    List<BackgroundCall<Void>> workers = new ArrayList<>();
+    for (int c = 0; c < clientCount; c++) {
+      DistributedLock lock = newClient().lock(key);
+      for (int t = 0; t < threadsPerClient; t++) {
+        boolean lockView = t % 2 == 0;
+        workers.add(BackgroundCall.start("contender-" + c + "-" + t, () -> {
+          for (int i = 0; i < rounds; i++) {
+            if (lockView) {
+              criticalSectionUnderLockView(lock, checker);
+            } else {
+              criticalSectionUnderLease(lock, checker);
+            }
+          }
+          return null;
+        }));
+      }
+    }
+    awaitAll(workers, Duration.ofSeconds(25));
+    assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
+    assertThat(checker.count()).as("increments not lost").isEqualTo(clientCount * threadsPerClient * rounds);
+  }
+
+  @Test
+  @Timeout(30)
+  void fencingTokensGrowWithEveryAcquisition() throws Exception {
+    List<DistributedLock> locks = List.of(newClient().lock(key), newClient().lock(key), newClient().lock(key));
+    List<Long> tokens = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      try (Lease lease = locks.get(i / 2 % locks.size()).acquire(LONG_WAIT)) {
+        tokens.add(lease.fencingToken());
+      }
+    }
+    assertStrictlyIncreasing(tokens);
+  }
+
+  /** One thread per client, so that every grant is an acquisition at the store rather than a local handoff. */
+  @Test
+  @Timeout(30)
+  void fencingTokensGrowInGrantOrderUnderContention() throws Exception {
+    List<Long> tokens = Collections.synchronizedList(new ArrayList<>());
+    List<BackgroundCall<Void>> workers = new ArrayList<>();
+    for (int c = 0; c < 3; c++) {
+      DistributedLock lock = newClient().lock(key);
+      workers.add(BackgroundCall.start("token-recorder-" + c, () -> {
+        for (int i = 0; i < 10; i++) {
+          try (Lease lease = lock.acquire(LONG_WAIT)) {
+            tokens.add(lease.fencingToken());
+          }
+        }
+        return null;
+      }));
+    }
+    awaitAll(workers, Duration.ofSeconds(25));
+    assertThat(tokens).hasSize(30);
+    assertStrictlyIncreasing(tokens);
+  }
+
+  // Reentrancy
+
+  @Test
+  @Timeout(30)
+  void lockViewIsReentrant() {
+    DistributedLock lock = newClient().lock(key);
+    DistributedLock other = newClient().lock(key);
+    lock.lock();
+    lock.lock();
+    lock.unlock();
+    assertThat(lock.isHeldByCurrentThread()).isTrue();
+    assertThat(other.tryLock()).as("another client's tryLock while one hold remains").isFalse();
+    lock.unlock();
+    assertThat(lock.isHeldByCurrentThread()).isFalse();
+    assertThat(other.tryLock()).as("another client's tryLock after the last unlock").isTrue();
+    other.unlock();
+  }
+
+  @Test
+  @Timeout(30)
+  void unlockByAThreadThatDoesNotHoldTheLockThrows() throws Exception {
+    DistributedLock lock = newClient().lock(key);
+    assertThatThrownBy(lock::unlock).isInstanceOf(IllegalMonitorStateException.class);
+    lock.lock();
+    try {
+      Throwable thrown = BackgroundCall.start("stranger", () -> {
+        lock.unlock();
+        return null;
+      }).failure(PROMPTLY);
+      assertThat(thrown).isInstanceOf(IllegalMonitorStateException.class);
+      assertThat(lock.isHeldByCurrentThread()).isTrue();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void leaseIsNotReentrant() throws Exception {
+    DistributedLock lock = newClient().lock(key);
+    try (Lease first = lock.acquire(LONG_WAIT)) {
+      assertThatThrownBy(() -> lock.acquire(Duration.ofMillis(200))).isInstanceOf(LockTimeoutException.class);
+      assertThat(first.isHeld()).isTrue();
+    }
+  }
+
+  // Timeouts
+
+  @Test
+  @Timeout(30)
+  void waitTimeoutLeavesNothingBehind() throws Exception {
+    LockClient holder = newClient();
+    LockClient waiter = newClient();
+    try (Lease held = holder.lock(key).acquire(LONG_WAIT)) {
+      assertThatThrownBy(() -> waiter.lock(key).acquire(Duration.ofMillis(300)))
+          .isInstanceOf(LockTimeoutException.class)
+          .hasMessageContaining(key);
+      assertThat(entriesAtStore(key)).as("entries while the holder holds").isEqualTo(1);
+      assertThat(held.isHeld()).as("the holder's lease").isTrue();
+    }
+    Optional<Lease> next = newClient().lock(key).tryAcquire();
+    assertThat(next).as("a third client's tryAcquire after the release").isPresent();
+    next.get().close();
+    assertThat(entriesAtStore(key)).as("entries after the last release").isZero();
+  }
+
+  @Test
+  @Timeout(30)
+  void holdTimeoutFreesTheLockAndTellsTheHolder() throws Exception {
+    RecordingLostListener lost = new RecordingLostListener();
+    Lease first = newClient().lock(key)
+        .acquire(LockOptions.builder().waitTime(LONG_WAIT).leaseTime(Duration.ofMillis(500)).build());
+    first.onLost(lost);
+    try (Lease second = newClient().lock(key).acquire(LONG_WAIT)) {
+      assertThat(first.isHeld()).as("the expired lease once another holds the lock").isFalse();
+      assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
+      await().atMost(PROMPTLY).untilAsserted(() -> {
+        assertThat(first.state()).isEqualTo(LeaseState.EXPIRED);
+        assertThat(lost.reasons()).containsExactly(LostReason.HOLD_TIMEOUT);
+      });
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void watchdogKeepsALongHolderAlive() throws Exception {
+    Duration ttl = Duration.ofMillis(300);
+    Lease lease = newClient().lock(key).acquire(waitingWithTtl(ttl));
+    DistributedLock contender = newClient().lock(key);
+    await("the lease held and refused to another client for 5 ttls")
+        .during(ttl.multipliedBy(5))
+        .atMost(ttl.multipliedBy(5).plusSeconds(1))
+        .until(() -> lease.isHeld() && refuses(contender));
+    lease.close();
+    Optional<Lease> next = contender.tryAcquire();
+    assertThat(next).as("the contender's tryAcquire after the release").isPresent();
+    next.get().close();
+  }
+
+  // Crashes and losses
+
+  @Test
+  @Timeout(30)
+  void crashedHolderBlocksOthersOnlyUntilItsTtl() throws Exception {
+    LockClient crashing = newClient();
+    Lease abandoned = crashing.lock(key).acquire(waitingWithTtl(SHORT_TTL));
+    crash(crashing);
+    try (Lease next = newClient().lock(key).acquire(LONG_WAIT)) {
+      assertThat(next.fencingToken()).isGreaterThan(abandoned.fencingToken());
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void killedHolderJvmBlocksOthersOnlyUntilItsTtl() throws Exception {
+    ChildJvm child = ChildJvm.holdingLock(factoryClass(), target(), key, Duration.ofSeconds(1));
+    children.add(child);
+    DistributedLock lock = newClient().lock(key);
+    assertThat(lock.tryAcquire()).as("tryAcquire while the child JVM holds the lock").isEmpty();
+    child.kill();
+    try (Lease next = lock.acquire(LONG_WAIT)) {
+      assertThat(next.fencingToken()).isGreaterThan(child.fencingToken());
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void removedEntryIsReportedOnce() throws Exception {
+    RecordingLostListener lost = new RecordingLostListener();
+    Lease lease = newClient().lock(key).acquire(waitingWithTtl(SHORT_TTL));
+    lease.onLost(lost);
+    removeEntryBehindOurBack(key);
+    await().atMost(PROMPTLY)
+        .untilAsserted(() -> assertThat(lost.reasons()).containsExactly(LostReason.ENTRY_REMOVED));
+    assertThat(lease.isHeld()).isFalse();
+    assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+    await("the listener called only once").during(A_WHILE).atMost(PROMPTLY)
+        .until(() -> lost.reasons().size() == 1);
+    lease.close();
+    assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+  }
+
+  @Test
+  @Timeout(30)
+  void unlockAfterTheLockWasLostThrows() {
+    LockClient client = newClient();
+    LockOptions shortTtl = LockOptions.defaults().withTtl(Duration.ofMillis(500));
+    DistributedLock lock = client.lock(key, shortTtl);
+    Duration firstRenewal = shortTtl.ttl().dividedBy(3);
+    lock.lock();
+    removeEntryBehindOurBack(key);
+    await("the lock view sees the loss").pollInSameThread().atMost(firstRenewal.plus(PROMPTLY))
+        .until(() -> !lock.isHeldByCurrentThread());
+    assertThatThrownBy(lock::unlock).isInstanceOf(LockLostException.class).hasMessageContaining(key);
+    assertThatThrownBy(lock::unlock).isInstanceOf(IllegalMonitorStateException.class);
+  }
+
+  // Interruption
+
+  @Test
+  @Timeout(30)
+  void interruptedAcquireLeavesNothingBehind() throws Exception {
+    DistributedLock waiting = newClient().lock(key);
+    try (Lease held = newClient().lock(key).acquire(LONG_WAIT)) {
+      BackgroundCall<Lease> call = BackgroundCall.start("interrupted-acquire", waiting::acquire);
+      call.awaitBlocked();
+      call.interrupt();
+      assertThat(call.failure(PROMPTLY)).isInstanceOf(InterruptedException.class);
+      assertThat(entriesAtStore(key)).as("entries while the holder holds").isEqualTo(1);
+      assertThat(held.isHeld()).as("the holder's lease").isTrue();
+    }
+    Optional<Lease> next = waiting.tryAcquire();
+    assertThat(next).as("the interrupted client's tryAcquire after the release").isPresent();
+    next.get().close();
+  }
+
+  @Test
+  @Timeout(30)
+  void lockInterruptiblyIsInterruptible() throws Exception {
+    DistributedLock waiting = newClient().lock(key);
+    try (Lease held = newClient().lock(key).acquire(LONG_WAIT)) {
+      BackgroundCall<Void> call = BackgroundCall.start("interrupted-lock", () -> {
+        waiting.lockInterruptibly();
+        return null;
+      });
+      call.awaitBlocked();
+      call.interrupt();
+      assertThat(call.failure(PROMPTLY)).isInstanceOf(InterruptedException.class);
+      assertThat(entriesAtStore(key)).as("entries while the holder holds").isEqualTo(1);
+      assertThat(held.isHeld()).as("the holder's lease").isTrue();
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void lockIsNotInterruptible() throws Exception {
+    DistributedLock waiting = newClient().lock(key);
+    Lease held = newClient().lock(key).acquire(LONG_WAIT);
+    BackgroundCall<Boolean> call = BackgroundCall.start("uninterruptible-lock", () -> {
+      waiting.lock();
+      try {
+        return Thread.currentThread().isInterrupted();
+      } finally {
+        waiting.unlock();
+      }
+    });
+    call.awaitBlocked();
+    call.interrupt();
+    await("lock() still waiting after the interrupt").during(A_WHILE).atMost(PROMPTLY)
+        .until(() -> !call.isDone());
+    held.close();
+    assertThat(call.result(LONG_WAIT)).as("interrupt flag once lock() returned").isTrue();
+  }
+
+  // Asynchronous acquisition
+
+  @Test
+  @Timeout(30)
+  void acquireAsyncCompletesWithAHeldLease() throws Exception {
+    try (Lease lease = newClient().lock(key).acquireAsync().get(LONG_WAIT.toMillis(), MILLISECONDS)) {
+      assertThat(lease.isHeld()).isTrue();
+      assertThat(lease.key()).isEqualTo(key);
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void cancelledAcquireAsyncLeavesNothingBehind() throws Exception {
+    LockClient waiter = newClient();
+    try (Lease held = newClient().lock(key).acquire(LONG_WAIT)) {
+      CompletableFuture<Lease> pending = waiter.lock(key).acquireAsync();
+      await("acquireAsync waiting while the lock is held").during(A_WHILE).atMost(PROMPTLY)
+          .until(() -> !pending.isDone());
+      assertThat(pending.cancel(true)).isTrue();
+      assertThat(pending).isCancelled();
+      assertThat(held.isHeld()).as("the holder's lease").isTrue();
+    }
+    await("no entries left after the release").during(A_WHILE).atMost(PROMPTLY)
+        .until(() -> entriesAtStore(key) == 0);
+    Optional<Lease> next = waiter.lock(key).tryAcquire();
+    assertThat(next).as("the cancelling client's tryAcquire").isPresent();
+    next.get().close();
+  }
+
+  @Test
+  @Timeout(30)
+  void acquireAsyncTimesOut() throws Exception {
+    try (Lease held = newClient().lock(key).acquire(LONG_WAIT)) {
+      CompletableFuture<Lease> pending = newClient().lock(key)
+          .acquireAsync(LockOptions.builder().waitTime(Duration.ofMillis(200)).build());
+      assertThat(pending).failsWithin(PROMPTLY)
+          .withThrowableOfType(ExecutionException.class)
+          .withCauseInstanceOf(LockTimeoutException.class);
+      assertThat(entriesAtStore(key)).as("entries while the holder holds").isEqualTo(1);
+      assertThat(held.isHeld()).as("the holder's lease").isTrue();
+    }
+  }
+
+  // Trying without waiting
+
+  @Test
+  @Timeout(30)
+  void tryAcquireAndTryLockDoNotWait() throws Exception {
+    DistributedLock mine = newClient().lock(key);
+    DistributedLock theirs = newClient().lock(key);
+    assertThat(mine.tryLock()).isTrue();
+    mine.unlock();
+    Optional<Lease> first = mine.tryAcquire();
+    assertThat(first).isPresent();
+    try (Lease held = first.get()) {
+      assertThat(assertTimeout(PROMPTLY, theirs::tryAcquire))
+          .as("tryAcquire while another client holds the lock")
+          .isEmpty();
+      boolean locked = assertTimeout(PROMPTLY, () -> {
+        return theirs.tryLock();
+      });
+      assertThat(locked).as("tryLock while another client holds the lock").isFalse();
+      assertThat(theirs.tryLock(200, MILLISECONDS)).isFalse();
+      assertThat(held.isHeld()).as("the holder's lease").isTrue();
+    }
+    assertThat(theirs.tryLock()).as("tryLock after the release").isTrue();
+    theirs.unlock();
+  }
+
+  // Releasing
+
+  @Test
+  @Timeout(30)
+  void leaseIsReleasedFromAnyThreadOnce() throws Exception {
+    RecordingLostListener before = new RecordingLostListener();
+    RecordingLostListener after = new RecordingLostListener();
+    Lease lease = newClient().lock(key).acquire(LONG_WAIT);
+    lease.onLost(before);
+    BackgroundCall.start("releaser", () -> {
+      lease.close();
+      return null;
+    }).result(PROMPTLY);
+    assertThat(lease.state()).isEqualTo(LeaseState.RELEASED);
+    assertThat(lease.isHeld()).isFalse();
+    lease.close();
+    assertThat(lease.state()).isEqualTo(LeaseState.RELEASED);
+    lease.onLost(after);
+    Optional<Lease> next = newClient().lock(key).tryAcquire();
+    assertThat(next).as("another client's tryAcquire after the release").isPresent();
+    next.get().close();
+    await("no lost-lock calls after a release").during(A_WHILE).atMost(PROMPTLY)
+        .until(() -> before.reasons().isEmpty() && after.reasons().isEmpty());
+  }
+
+  @Test
+  @Timeout(30)
+  void closingTheClientReleasesItsLocks() throws Exception {
+    LockClient closing = newClient();
+    RecordingLostListener lost = new RecordingLostListener();
+    Lease lease = closing.lock(key).acquire(LONG_WAIT);
+    lease.onLost(lost);
+    closing.close();
+    Optional<Lease> next = newClient().lock(key).tryAcquire();
+    assertThat(next).as("another client's tryAcquire after the close").isPresent();
+    next.get().close();
+    assertThat(lease.state()).isEqualTo(LeaseState.RELEASED);
+    assertThat(lease.isHeld()).isFalse();
+    await().atMost(PROMPTLY)
+        .untilAsserted(() -> assertThat(lost.reasons()).containsExactly(LostReason.CLIENT_CLOSED));
+    closing.close();
+  }
+
+  @Test
+  @Timeout(30)
+  void closedClientRefusesWork() {
+    LockClient closed = newClient();
+    DistributedLock handle = closed.lock(key);
+    closed.close();
+    assertThatThrownBy(() -> closed.lock(key + "/other"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageFindingMatch("(?i)closed");
+    assertThatThrownBy(() -> handle.acquire(Duration.ofSeconds(1)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageFindingMatch("(?i)closed");
+  }
+
+  @Test
+  @Timeout(30)
+  void closingTheClientFailsItsWaiters() throws Exception {
+    LockClient closing = newClient();
+    try (Lease held = newClient().lock(key).acquire(LONG_WAIT)) {
+      BackgroundCall<Lease> call = BackgroundCall.start("waiter-of-closed-client",
+          () -> closing.lock(key).acquire(Duration.ofSeconds(20)));
+      call.awaitBlocked();
+      closing.close();
+      assertThat(call.failure(PROMPTLY)).isInstanceOf(IllegalStateException.class);
+      await("the closed client's waiter gone from the store").atMost(PROMPTLY)
+          .until(() -> entriesAtStore(key) == 1);
+      assertThat(held.isHeld()).as("the holder's lease").isTrue();
+    }
+    assertThat(entriesAtStore(key)).isZero();
+  }
+
+  // Bad input
+
+  @Test
+  @Timeout(30)
+  void badKeysAreRejectedWithTheKeyInTheMessage() {
+    LockClient client = newClient();
+    assertThatThrownBy(() -> client.lock(null)).isInstanceOf(IllegalArgumentException.class);
+    for (String blank : List.of("", "   ", " \t ")) {
+      assertThatThrownBy(() -> client.lock(blank)).isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThatThrownBy(() -> client.lock("k".repeat(300)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("300");
+    for (String control : List.of("orders\n42", "orders\u000042")) {
+      assertThatThrownBy(() -> client.lock(control))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContainingAll("orders", "42");
+    }
+  }
+
+  @Test
+  @Timeout(10)
+  void badOptionsAreRejectedNamingTheField() {
+    assertRejected("waitTime", () -> LockOptions.builder().waitTime(Duration.ofMillis(-1)));
+    assertRejected("waitTime", () -> LockOptions.builder().waitTime(Duration.ofDays(366)));
+    assertRejected("ttl", () -> LockOptions.builder().ttl(Duration.ZERO));
+    assertRejected("ttl", () -> LockOptions.builder().ttl(Duration.ofMillis(-1)));
+    assertRejected("ttl", () -> LockOptions.builder().ttl(LockOptions.MIN_TTL.minusMillis(1)));
+    assertRejected("ttl", () -> LockOptions.builder().ttl(null));
+    assertRejected("leaseTime", () -> LockOptions.builder().leaseTime(Duration.ZERO));
+  }
+
+  @Test
+  @Timeout(30)
+  void nullListenersAndConditionsAreRejected() throws Exception {
+    DistributedLock lock = newClient().lock(key);
+    try (Lease lease = lock.acquire(LONG_WAIT)) {
+      assertThatThrownBy(() -> lease.onLost(null)).isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThatThrownBy(lock::newCondition).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> lock.acquire((LockOptions) null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> newClient().lock(key, null)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  // Helpers
+
+  private static void criticalSectionUnderLockView(DistributedLock lock, MutualExclusionChecker checker) {
+    lock.lock();
+    try {
+      checker.criticalSection();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static void criticalSectionUnderLease(DistributedLock lock, MutualExclusionChecker checker)
+      throws InterruptedException {
+    Lease lease = lock.acquire();
+    try {
+      checker.criticalSection();
+    } finally {
+      lease.close();
+    }
+  }
+
+  /** Options that wait up to 10 s and keep a crashed holder's entry for {@code ttl}. */
+  private static LockOptions waitingWithTtl(Duration ttl) {
+    return LockOptions.builder().waitTime(LONG_WAIT).ttl(ttl).build();
+  }
+
+  /** Whether {@code lock} is refused to a single try; a lease granted anyway is released at once. */
+  private static boolean refuses(DistributedLock lock) {
+    Optional<Lease> taken = lock.tryAcquire();
+    taken.ifPresent(Lease::close);
+    return taken.isEmpty();
+  }
+
+  private static void assertStrictlyIncreasing(List<Long> tokens) {
+    for (int i = 1; i < tokens.size(); i++) {
+      assertThat(tokens.get(i)).as("token %d of %s", i, tokens).isGreaterThan(tokens.get(i - 1));
+    }
+  }
+
+  private static void assertRejected(String field, Runnable setter) {
+    assertThatThrownBy(setter::run).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(field);
+  }
+
+  private static void awaitAll(List<? extends BackgroundCall<?>> calls, Duration total) throws InterruptedException {
+    long deadline = System.nanoTime() + total.toNanos();
+    for (BackgroundCall<?> call : calls) {
+      call.result(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    }
+  }
+
+  private static void closeAll(List<? extends AutoCloseable> resources) {
+    RuntimeException failure = null;
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        if (failure == null) {
+          failure = new IllegalStateException("Could not close everything after the test", e);
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    resources.clear();
+    if (failure != null) {
+      throw failure;
+    }
+  }
+}

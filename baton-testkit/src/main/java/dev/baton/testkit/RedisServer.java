@@ -1,0 +1,218 @@
+package dev.baton.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A real {@code redis-server} process on a free loopback port, without persistence, for tests.
+ *
+ * <p>{@link #start()}, {@link #stop()} and {@link #restart()} are meant for one thread at a time (the test's);
+ * {@link #port()}, {@link #uri()}, {@link #isRunning()} and {@link #command} may be called from any thread.
+ * A server still running when the JVM exits is killed by a shutdown hook.
+ */
+public final class RedisServer {
+  private static final String HOST = "127.0.0.1";
+  private static final String READY = "Ready to accept connections";
+  private static final String PORT_TAKEN = "Address already in use";
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
+  private static final int PORT_ATTEMPTS = 5;
+
+  private volatile int port;
+  private volatile Run run;
+
+  /** One life of the process, from start to stop. */
+  private record Run(Process process, ProcessOutput output, Path dir, Thread exitHook) {}
+
+  /**
+   * Starts the server and waits until it accepts connections: on a free port the first time, on the same
+   * port as before after a {@link #stop()}.
+   *
+   * @throws IllegalStateException if it is already running, if {@code redis-server} is not installed (the
+   *     message says how to install it), or if it did not become ready within 10 s (the message quotes its
+   *     output)
+   */
+  public void start() {
+    if (isRunning()) {
+      throw new IllegalStateException("redis-server is already running on port " + port + "; stop() it first.");
+    }
+    stop();
+    Path binary = RedisBinary.locate();
+    if (port != 0) {
+      run = launch(binary, port).orElseThrow(() -> new IllegalStateException(
+          "Cannot start redis-server again on port " + port + ": another process has taken the port."));
+      return;
+    }
+    for (int attempt = 0; attempt < PORT_ATTEMPTS && run == null; attempt++) {
+      int candidate = freePort();
+      Optional<Run> started = launch(binary, candidate);
+      if (started.isPresent()) {
+        port = candidate;
+        run = started.get();
+      }
+    }
+    if (run == null) {
+      throw new IllegalStateException("redis-server found each of " + PORT_ATTEMPTS
+          + " free ports taken by the time it started; is something grabbing loopback ports?");
+    }
+  }
+
+  /** Stops the server (SIGTERM, then SIGKILL after 10 s) and waits until it is gone. Does nothing if it is not running. */
+  public void stop() {
+    Run stopping = run;
+    if (stopping != null) {
+      run = null;
+      stop(stopping);
+    }
+  }
+
+  /** Stops the server and starts a new one on the same port. Without persistence, every key is gone. */
+  public void restart() {
+    stop();
+    start();
+  }
+
+  /** Whether the process is alive. */
+  public boolean isRunning() {
+    Run current = run;
+    return current != null && current.process().isAlive();
+  }
+
+  /** The loopback port the server listens on; it stays the same across restarts. */
+  public int port() {
+    int current = port;
+    if (current == 0) {
+      throw new IllegalStateException("redis-server has not been started yet; call start() first.");
+    }
+    return current;
+  }
+
+  /** The address to give a Redis client: {@code redis://127.0.0.1:PORT}. */
+  public String uri() {
+    return "redis://" + HOST + ":" + port();
+  }
+
+  /** The pid of the running process. */
+  public long pid() {
+    Run current = run;
+    if (current == null) {
+      throw new IllegalStateException("redis-server is not running.");
+    }
+    return current.process().pid();
+  }
+
+  /**
+   * Runs one Redis command on a new connection, such as {@code command("DBSIZE")} or
+   * {@code command("KEYS", "baton:*")}.
+   *
+   * @return a {@code String} for simple and bulk strings, a {@code Long} for integers, a {@code List<Object>}
+   *     for arrays, {@code null} for nil
+   * @throws RedisErrorReply if Redis answered with an error
+   * @throws UncheckedIOException if the server could not be reached or did not answer within 5 s
+   */
+  public Object command(String... args) {
+    if (args.length == 0) {
+      throw new IllegalArgumentException("Name a command, e.g. command(\"PING\").");
+    }
+    int current = port();
+    try {
+      return Resp.call(new InetSocketAddress(HOST, current), COMMAND_TIMEOUT, args);
+    } catch (IOException e) {
+      throw new UncheckedIOException("redis-server on port " + current + " did not answer " + args[0]
+          + (isRunning() ? "" : " (it is not running)") + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "RedisServer{port=" + port + ", running=" + isRunning() + '}';
+  }
+
+  /** Starts a process on {@code candidate}; empty if the port turned out to be taken. */
+  private Optional<Run> launch(Path binary, int candidate) {
+    Path dir = createWorkDir();
+    Process process = startProcess(binary, candidate, dir);
+    String name = "redis-server-" + candidate;
+    Run started = new Run(process, ProcessOutput.follow(process, name + "-output"), dir,
+        Processes.killOnExit(process, name));
+    boolean ready;
+    try {
+      ready = started.output().awaitLine(line -> line.contains(READY), START_TIMEOUT).isPresent();
+    } catch (InterruptedException e) {
+      stop(started);
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while redis-server was starting on port " + candidate, e);
+    }
+    if (ready) {
+      return Optional.of(started);
+    }
+    String output = started.output().tail();
+    stop(started);
+    if (output.contains(PORT_TAKEN)) {
+      return Optional.empty();
+    }
+    throw new IllegalStateException("redis-server (" + binary + ") did not say \"" + READY + "\" on port "
+        + candidate + " within " + START_TIMEOUT.toSeconds() + " s. Its last output:\n" + output);
+  }
+
+  private static Process startProcess(Path binary, int port, Path dir) {
+    ProcessBuilder builder = new ProcessBuilder(
+        binary.toString(),
+        "--port", Integer.toString(port),
+        "--bind", HOST,
+        "--save", "",
+        "--appendonly", "no",
+        "--daemonize", "no",
+        "--loglevel", "notice",
+        "--dir", dir.toString())
+        .directory(dir.toFile())
+        .redirectErrorStream(true);
+    try {
+      return builder.start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not run " + binary + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void stop(Run stopping) {
+    Processes.terminate(stopping.process(), STOP_TIMEOUT, "redis-server");
+    Processes.forgetOnExit(stopping.exitHook());
+    deleteWorkDir(stopping.dir());
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not find a free loopback port: " + e.getMessage(), e);
+    }
+  }
+
+  private static Path createWorkDir() {
+    try {
+      return Files.createTempDirectory("baton-redis-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not create a working directory for redis-server: " + e.getMessage(), e);
+    }
+  }
+
+  private static void deleteWorkDir(Path dir) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not delete redis-server's working directory " + dir, e);
+    }
+  }
+}
