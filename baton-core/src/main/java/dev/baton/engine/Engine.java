@@ -114,12 +114,13 @@ final class Engine implements LossListener {
   private EngineLease acquireAtStore(String key, LockOptions options, Deadline deadline, LocalQueue queue,
       boolean interruptible) throws InterruptedException {
     boolean mayWait = deadline.remainingNanos() > 0;
+    Duration ttl = options.ttl().compareTo(backend.maxTtl()) <= 0 ? options.ttl() : backend.maxTtl();
     AcquireRequest request = new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(),
-        options.ttl(), options.leaseTime().orElse(null), options.fair(), mayWait);
+        ttl, options.leaseTime().orElse(null), options.fair(), mayWait);
     Attempt attempt = backend.newAttempt(request);
     Signal signal = acquisitions.start();
     boolean interrupted = false;
-    Unavailability unavailability = new Unavailability(key, backend.name(), options.ttl(), deadline);
+    Unavailability unavailability = new Unavailability(key, backend.name(), ttl, deadline);
     try {
       while (true) {
         ensureOpen();

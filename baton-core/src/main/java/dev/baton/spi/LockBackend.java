@@ -1,6 +1,7 @@
 package dev.baton.spi;
 
 import dev.baton.BackendUnavailableException;
+import dev.baton.LockOptions;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
@@ -23,6 +24,15 @@ public interface LockBackend extends AutoCloseable {
    * @throws IllegalArgumentException naming the key and what is wrong with it
    */
   void checkKey(String key);
+
+  /**
+   * The longest a lease may count as held since its last successful renewal, whatever ttl was asked
+   * for. A store whose entries live as long as a client session caps it at the session timeout, so that
+   * a lease stops counting as held before the store can expire the session; others need no cap.
+   */
+  default Duration maxTtl() {
+    return LockOptions.MAX_DURATION;
+  }
 
   /** Starts one acquisition. The attempt owns whatever it leaves at the store until it is granted or abandoned. */
   Attempt newAttempt(AcquireRequest request);

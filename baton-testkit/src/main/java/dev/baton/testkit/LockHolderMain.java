@@ -1,6 +1,7 @@
 package dev.baton.testkit;
 
 import dev.baton.Lease;
+import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,8 +54,9 @@ public final class LockHolderMain {
         .asSubclass(LockClientFactory.class)
         .getDeclaredConstructor()
         .newInstance();
-    LockOptions options = LockOptions.builder().ttl(Duration.ofMillis(Long.parseLong(args[3]))).build();
-    return factory.connect(args[1]).lock(args[2]).acquire(options);
+    LockClient client = factory.connect(args[1]);
+    LockOptions options = client.defaultOptions().withTtl(Duration.ofMillis(Long.parseLong(args[3])));
+    return client.lock(args[2]).acquire(options);
   }
 
   private static void awaitEndOfInput(InputStream in) {

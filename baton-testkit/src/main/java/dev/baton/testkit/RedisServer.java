@@ -2,15 +2,10 @@ package dev.baton.testkit;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * A real {@code redis-server} process on a free loopback port, without persistence, for tests.
@@ -20,7 +15,7 @@ import java.util.stream.Stream;
  * A server still running when the JVM exits is killed by a shutdown hook.
  */
 public final class RedisServer {
-  private static final String HOST = "127.0.0.1";
+  private static final String HOST = Loopback.HOST;
   private static final String READY = "Ready to accept connections";
   private static final String PORT_TAKEN = "Address already in use";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
@@ -54,7 +49,7 @@ public final class RedisServer {
       return;
     }
     for (int attempt = 0; attempt < PORT_ATTEMPTS && run == null; attempt++) {
-      int candidate = freePort();
+      int candidate = Loopback.freePort();
       Optional<Run> started = launch(binary, candidate);
       if (started.isPresent()) {
         port = candidate;
@@ -140,7 +135,7 @@ public final class RedisServer {
 
   /** Starts a process on {@code candidate}; empty if the port turned out to be taken. */
   private Optional<Run> launch(Path binary, int candidate) {
-    Path dir = createWorkDir();
+    Path dir = WorkDirs.create("baton-redis-", "redis-server");
     Process process = startProcess(binary, candidate, dir);
     String name = "redis-server-" + candidate;
     Run started = new Run(process, ProcessOutput.follow(process, name + "-output"), dir,
@@ -187,32 +182,6 @@ public final class RedisServer {
   private static void stop(Run stopping) {
     Processes.terminate(stopping.process(), STOP_TIMEOUT, "redis-server");
     Processes.forgetOnExit(stopping.exitHook());
-    deleteWorkDir(stopping.dir());
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not find a free loopback port: " + e.getMessage(), e);
-    }
-  }
-
-  private static Path createWorkDir() {
-    try {
-      return Files.createTempDirectory("baton-redis-");
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not create a working directory for redis-server: " + e.getMessage(), e);
-    }
-  }
-
-  private static void deleteWorkDir(Path dir) {
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(file);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not delete redis-server's working directory " + dir, e);
-    }
+    WorkDirs.delete(stopping.dir(), "redis-server");
   }
 }

@@ -1,6 +1,11 @@
 /**
- * Test support shared by every backend: real servers started as child processes
- * ({@link dev.baton.testkit.RedisServer}), the contract suite every backend passes
- * ({@link dev.baton.testkit.LockClientContract}) and the helpers it is built from.
+ * Test support shared by every backend: real servers, either child processes
+ * ({@link dev.baton.testkit.RedisServer}) or ZooKeeper in this JVM ({@link dev.baton.testkit.EmbeddedZooKeeper},
+ * {@link dev.baton.testkit.ZooKeeperEnsemble}); a {@link dev.baton.testkit.TcpProxy} to break connections to them;
+ * the contract suite every backend passes ({@link dev.baton.testkit.LockClientContract}) and the helpers it is
+ * built from.
+ *
+ * <p>Starting a ZooKeeper server here also stops ZooKeeper from ever calling {@code System.exit} in this JVM (it
+ * logs instead) and turns off its admin server, unless {@code zookeeper.admin.enableServer} is set.
  */
 package dev.baton.testkit;

@@ -1,0 +1,42 @@
+package dev.baton.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** Temporary working directories of test servers: created empty, deleted with everything in them. */
+final class WorkDirs {
+
+  private WorkDirs() {}
+
+  /**
+   * Creates a new empty directory under the system's temporary directory.
+   *
+   * @param prefix the start of its name, e.g. {@code baton-redis-}
+   * @param owner what it is for, for the error message, e.g. {@code redis-server}
+   */
+  static Path create(String prefix, String owner) {
+    try {
+      return Files.createTempDirectory(prefix);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not create a working directory for " + owner + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Deletes {@code dir} and everything in it; does nothing if it is already gone. */
+  static void delete(Path dir, String owner) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not delete " + owner + "'s working directory " + dir, e);
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package dev.baton.zookeeper;
+
+import dev.baton.BackendUnavailableException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * ZooKeeper's asynchronous calls as futures, so that requests can be sent back to back (a session's
+ * requests are served in order) and awaited with a bound.
+ */
+final class ZkCalls {
+  /** A created node: its name as the server made it (with the sequence) and its stat. */
+  record Created(String path, Stat stat) {}
+
+  private ZkCalls() {}
+
+  static CompletableFuture<Created> create(ZooKeeper zk, String path, byte[] data, List<ACL> acl, CreateMode mode) {
+    CompletableFuture<Created> result = new CompletableFuture<>();
+    zk.create(path, data, acl, mode, (rc, p, ctx, name, stat) -> {
+      if (rc == KeeperException.Code.OK.intValue()) {
+        result.complete(new Created(name, stat));
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
+  static CompletableFuture<List<String>> children(ZooKeeper zk, String path) {
+    CompletableFuture<List<String>> result = new CompletableFuture<>();
+    zk.getChildren(path, false, (rc, p, ctx, children, stat) -> {
+      if (rc == KeeperException.Code.OK.intValue()) {
+        result.complete(children);
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
+  /** The node's stat, or null (as a result, not an error) when there is no such node. */
+  static CompletableFuture<Stat> exists(ZooKeeper zk, String path) {
+    CompletableFuture<Stat> result = new CompletableFuture<>();
+    zk.exists(path, false, (rc, p, ctx, stat) -> {
+      if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NONODE.intValue()) {
+        result.complete(stat);
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
+  /**
+   * Waits for a call's result.
+   *
+   * @throws KeeperException as ZooKeeper answered, for the caller to tell a missing node from a lost connection
+   * @throws BackendUnavailableException if no answer came within {@code timeout}
+   */
+  static <T> T await(CompletableFuture<T> call, Duration timeout, String what) throws KeeperException {
+    try {
+      return call.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof KeeperException keeper) {
+        throw keeper;
+      }
+      throw new BackendUnavailableException(what + " failed on ZooKeeper: " + e.getCause(), e.getCause());
+    } catch (TimeoutException e) {
+      throw new BackendUnavailableException(what + ": ZooKeeper did not answer within " + timeout.toMillis() + " ms", e);
+    } catch (InterruptedException e) {
+      throw ZkErrors.interrupted(what, e);
+    }
+  }
+
+  /** Whether the outcome of a write that failed with {@code e} is unknown: it may have been applied. */
+  static boolean outcomeUnknown(KeeperException e) {
+    return e.code() == KeeperException.Code.CONNECTIONLOSS || e.code() == KeeperException.Code.OPERATIONTIMEOUT;
+  }
+}

@@ -1,0 +1,23 @@
+package dev.baton.zookeeper;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.LockException;
+import org.apache.zookeeper.KeeperException;
+
+/** Turns ZooKeeper's errors into Baton's, naming what failed. */
+final class ZkErrors {
+  private ZkErrors() {}
+
+  static RuntimeException translate(KeeperException e, String what) {
+    return switch (e.code()) {
+      case NOAUTH, AUTHFAILED, INVALIDACL -> new LockException(what + " was refused by ZooKeeper (" + e.code()
+          + "): check the client's digest credentials and the ACL of the base path.", e);
+      default -> new BackendUnavailableException(what + " failed on ZooKeeper: " + e.getMessage(), e);
+    };
+  }
+
+  static BackendUnavailableException interrupted(String what, InterruptedException e) {
+    Thread.currentThread().interrupt();
+    return new BackendUnavailableException(what + " was interrupted while waiting for ZooKeeper", e);
+  }
+}

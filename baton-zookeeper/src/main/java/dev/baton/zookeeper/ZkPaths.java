@@ -1,0 +1,65 @@
+package dev.baton.zookeeper;
+
+/**
+ * Where a lock lives in ZooKeeper: key {@code orders/42} is the path {@code /baton/orders/42}, and its
+ * lock nodes are that path's children whose names start with {@value #RESERVED_PREFIX}, a prefix no key
+ * segment may take.
+ */
+final class ZkPaths {
+  static final String RESERVED_PREFIX = "_c_";
+
+  private final String basePath;
+
+  ZkPaths(String basePath) {
+    this.basePath = basePath;
+  }
+
+  String lockPath(String key) {
+    return basePath + "/" + key;
+  }
+
+  /** The base path as given: absolute, no trailing slash, legal segments. */
+  static String checkBasePath(String basePath) {
+    if (basePath == null || !basePath.startsWith("/") || basePath.length() < 2 || basePath.endsWith("/")) {
+      throw new IllegalArgumentException("The base path must be an absolute ZooKeeper path without a trailing"
+          + " slash, such as \"/baton\", but was '" + basePath + "'.");
+    }
+    checkSegments(basePath.substring(1), "base path");
+    return basePath;
+  }
+
+  /** Rejects keys that are not a relative path of legal, non-reserved segments. */
+  static void checkKey(String key) {
+    checkSegments(key, "lock key");
+  }
+
+  private static void checkSegments(String path, String what) {
+    String[] segments = path.split("/", -1);
+    for (String segment : segments) {
+      if (segment.isEmpty()) {
+        throw new IllegalArgumentException("The " + what + " '" + path + "' has an empty path segment (a leading,"
+            + " trailing or doubled '/'); ZooKeeper paths cannot. Use e.g. \"orders/42\".");
+      }
+      if (segment.equals(".") || segment.equals("..")) {
+        throw new IllegalArgumentException("The " + what + " '" + path + "' has the segment '" + segment
+            + "', which ZooKeeper paths cannot hold. Rename it.");
+      }
+      if (segment.startsWith(RESERVED_PREFIX)) {
+        throw new IllegalArgumentException("The " + what + " '" + path + "' has a segment starting with '"
+            + RESERVED_PREFIX + "', which Baton reserves for its lock nodes. Rename it.");
+      }
+      for (int i = 0; i < segment.length(); i++) {
+        char c = segment.charAt(i);
+        if (isIllegal(c)) {
+          throw new IllegalArgumentException(String.format("The %s '%s' holds the character U+%04X, which ZooKeeper"
+              + " paths cannot hold. Use letters, digits and punctuation.", what, path, (int) c));
+        }
+      }
+    }
+  }
+
+  /** The characters ZooKeeper's own path check refuses (besides the control characters the engine refuses). */
+  private static boolean isIllegal(char c) {
+    return c <= '\u001f' || (c >= '\u007f' && c <= '\u009f') || (c >= '\ud800' && c <= '\uf8ff') || c >= '\ufff0';
+  }
+}

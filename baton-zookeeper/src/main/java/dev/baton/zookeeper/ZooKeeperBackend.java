@@ -1,0 +1,190 @@
+package dev.baton.zookeeper;
+
+import dev.baton.LostReason;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.Grant;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.LossListener;
+import dev.baton.spi.WakeUp;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * Baton's lock protocol on a ZooKeeper ensemble: ephemeral nodes of one session per client, under
+ * container nodes that the server removes once they are empty.
+ */
+final class ZooKeeperBackend implements LockBackend {
+  private final ZooKeeperSession session;
+  private final ZkPaths paths;
+  private final List<ACL> acl;
+  private volatile LossListener lossListener;
+
+  private ZooKeeperBackend(ZooKeeperSession session, ZkPaths paths, List<ACL> acl) {
+    this.session = session;
+    this.paths = paths;
+    this.acl = acl;
+  }
+
+  /** Opens the client's session; a session that expires later is replaced and its locks reported lost. */
+  static ZooKeeperBackend connect(ZooKeeperSettings settings) {
+    ZooKeeperBackend[] self = new ZooKeeperBackend[1];
+    ZooKeeperSession session = ZooKeeperSession.open(settings.connectString(), settings.sessionTimeout(),
+        settings.connectionTimeout(), settings.digest(), () -> self[0].sessionExpired());
+    self[0] = new ZooKeeperBackend(session, new ZkPaths(settings.basePath()), settings.acl());
+    return self[0];
+  }
+
+  private void sessionExpired() {
+    LossListener listener = lossListener;
+    if (listener != null) {
+      listener.allLost(LostReason.SESSION_EXPIRED);
+    }
+  }
+
+  @Override
+  public void setLossListener(LossListener listener) {
+    this.lossListener = listener;
+  }
+
+  @Override
+  public String name() {
+    return "zookeeper";
+  }
+
+  @Override
+  public void checkKey(String key) {
+    ZkPaths.checkKey(key);
+  }
+
+  /** A lease counts as held no longer than the session timeout after the last contact: then the session may be gone. */
+  @Override
+  public Duration maxTtl() {
+    return session.negotiatedTimeout();
+  }
+
+  @Override
+  public Attempt newAttempt(AcquireRequest request) {
+    return request.fair() ? new FairAttempt(this, request) : new ExclusiveAttempt(this, request);
+  }
+
+  @Override
+  public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
+    ZkGrant zkGrant = (ZkGrant) grant;
+    ZooKeeper zk;
+    try {
+      zk = session.connected();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    if (zk.getSessionId() != zkGrant.sessionId()) {
+      return CompletableFuture.completedFuture(false);
+    }
+    return ZkCalls.exists(zk, zkGrant.path()).thenApply(stat -> isOurs(stat, zkGrant));
+  }
+
+  @Override
+  public boolean release(Grant grant) {
+    ZkGrant zkGrant = (ZkGrant) grant;
+    String what = "Releasing '" + grant.request().key() + "'";
+    ZooKeeper zk = session.connected();
+    if (zk.getSessionId() != zkGrant.sessionId()) {
+      return false;
+    }
+    try {
+      Stat stat = ZkCalls.await(ZkCalls.exists(zk, zkGrant.path()), callTimeout(), what);
+      if (!isOurs(stat, zkGrant)) {
+        return false;
+      }
+      zk.delete(zkGrant.path(), stat.getVersion());
+      return true;
+    } catch (KeeperException.NoNodeException | KeeperException.BadVersionException e) {
+      return false;
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, what);
+    } catch (InterruptedException e) {
+      throw ZkErrors.interrupted(what, e);
+    }
+  }
+
+  private static boolean isOurs(Stat stat, ZkGrant grant) {
+    return stat != null && stat.getEphemeralOwner() == grant.sessionId() && stat.getCzxid() == grant.czxid();
+  }
+
+  ZooKeeper connected() {
+    return session.connected();
+  }
+
+  String lockPath(String key) {
+    return paths.lockPath(key);
+  }
+
+  List<ACL> acl() {
+    return acl;
+  }
+
+  /** How long one call may take: past the session timeout, the session itself is in doubt. */
+  Duration callTimeout() {
+    return session.negotiatedTimeout();
+  }
+
+  /** Creates the missing parents of {@code path} as container nodes. */
+  void createParents(ZooKeeper zk, String path, String what) {
+    for (int slash = path.indexOf('/', 1); slash > 0; slash = path.indexOf('/', slash + 1)) {
+      createContainer(zk, path.substring(0, slash), what);
+    }
+    createContainer(zk, path, what);
+  }
+
+  private void createContainer(ZooKeeper zk, String path, String what) {
+    try {
+      zk.create(path, new byte[0], acl, CreateMode.CONTAINER);
+    } catch (KeeperException.NodeExistsException e) {
+      // Someone else made it: fine.
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, what);
+    } catch (InterruptedException e) {
+      throw ZkErrors.interrupted(what, e);
+    }
+  }
+
+  /**
+   * Calls {@code wakeUp} when the node at {@code path} changes or goes.
+   *
+   * @return false if the node is already gone
+   */
+  boolean watch(ZooKeeper zk, String path, WakeUp wakeUp, String what) {
+    try {
+      zk.getData(path, event -> wakeUp.signal(), null);
+      return true;
+    } catch (KeeperException.NoNodeException e) {
+      return false;
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, what);
+    } catch (InterruptedException e) {
+      throw ZkErrors.interrupted(what, e);
+    }
+  }
+
+  static byte[] ownerData(AcquireRequest request) {
+    return request.ownerId().getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public void close() {
+    session.close();
+  }
+
+  @Override
+  public void crash() {
+    session.crash();
+  }
+}

@@ -1,0 +1,168 @@
+package dev.baton.zookeeper;
+
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.engine.EngineClient;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
+import org.apache.zookeeper.data.Id;
+
+/**
+ * Locks on a ZooKeeper ensemble, with the official client and one session per lock client.
+ *
+ * <pre>{@code
+ * try (LockClient client = ZooKeeperLockClient.connect("127.0.0.1:2181,127.0.0.1:2182/myapp")) {
+ *   try (Lease lease = client.lock("orders/42").acquire(Duration.ofSeconds(5))) {
+ *     ...
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Key {@code orders/42} is the path {@code /baton/orders/42}. The fair lock (the default) queues an
+ * ephemeral sequential node there; the lowest holds and each waiter watches only its predecessor. The
+ * non-fair lock ({@code fair(false)}) is a single ephemeral node that every waiter races for. Locks live
+ * as long as the session: a holder that crashes frees its locks when its session times out, so the
+ * session timeout, not the ttl, is how long a crashed holder blocks the others, and a lease counts as held
+ * no longer than the session timeout after the client last heard from the ensemble. The fencing token is
+ * the lock node's creation zxid.
+ */
+public final class ZooKeeperLockClient {
+  /** Where lock paths start unless told otherwise. */
+  public static final String DEFAULT_BASE_PATH = "/baton";
+
+  private ZooKeeperLockClient() {}
+
+  /**
+   * Connects to {@code host:port[,host:port...][/chroot]} with the default settings.
+   *
+   * @throws IllegalArgumentException if the connect string is malformed
+   * @throws dev.baton.BackendUnavailableException if no server answers
+   */
+  public static LockClient connect(String connectString) {
+    return builder().connectString(connectString).connect();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Settings of a ZooKeeper lock client; every setter checks its value at once. */
+  public static final class Builder {
+    private String connectString;
+    private Duration sessionTimeout = Duration.ofSeconds(30);
+    private Duration connectionTimeout = Duration.ofSeconds(10);
+    private String digest;
+    private List<ACL> acl = ZooDefs.Ids.OPEN_ACL_UNSAFE;
+    private String basePath = DEFAULT_BASE_PATH;
+    private LockOptions defaultOptions = LockOptions.defaults();
+
+    private Builder() {}
+
+    /** The ensemble: {@code host:port[,host:port...][/chroot]}; the chroot is created if missing. */
+    public Builder connectString(String connectString) {
+      if (connectString == null || connectString.isBlank() || connectString.contains("://")) {
+        throw new IllegalArgumentException("The ZooKeeper connect string must look like host:port[,host:port][/chroot],"
+            + " e.g. 127.0.0.1:2181, but was '" + connectString + "'.");
+      }
+      this.connectString = connectString;
+      return this;
+    }
+
+    /**
+     * How long the ensemble keeps the session of a client it no longer hears from, so how long a crashed
+     * holder blocks the others; 30 s by default. The server may grant a different one, within its limits.
+     */
+    public Builder sessionTimeout(Duration sessionTimeout) {
+      this.sessionTimeout = positive("sessionTimeout", sessionTimeout);
+      return this;
+    }
+
+    /** How long connecting may take; 10 s by default. */
+    public Builder connectionTimeout(Duration connectionTimeout) {
+      this.connectionTimeout = positive("connectionTimeout", connectionTimeout);
+      return this;
+    }
+
+    /**
+     * Authenticates with ZooKeeper's digest scheme and makes every node this client creates readable and
+     * writable by that user only.
+     */
+    public Builder digestAuth(String user, String password) {
+      if (user == null || user.isBlank() || user.contains(":") || password == null) {
+        throw new IllegalArgumentException("Digest auth needs a user without ':' and a password; the user was '" + user + "'.");
+      }
+      this.digest = user + ":" + password;
+      this.acl = aclList(List.of(new ACL(ZooDefs.Perms.ALL, new Id("digest", user + ":" + hash(digest)))));
+      return this;
+    }
+
+    /** The ACL of every node this client creates; open by default, the digest user's with {@link #digestAuth}. */
+    public Builder acl(List<ACL> acl) {
+      if (acl == null || acl.isEmpty()) {
+        throw new IllegalArgumentException("The ACL must name at least one permission, e.g. ZooDefs.Ids.OPEN_ACL_UNSAFE.");
+      }
+      this.acl = aclList(acl);
+      return this;
+    }
+
+    /** The path under which lock paths start; {@code /baton} by default. */
+    public Builder basePath(String basePath) {
+      this.basePath = ZkPaths.checkBasePath(basePath);
+      return this;
+    }
+
+    /** The options of handles from {@link LockClient#lock(String)}. */
+    public Builder defaultOptions(LockOptions defaultOptions) {
+      if (defaultOptions == null) {
+        throw new IllegalArgumentException("The default options must not be null; use LockOptions.defaults().");
+      }
+      this.defaultOptions = defaultOptions;
+      return this;
+    }
+
+    /**
+     * Connects.
+     *
+     * @throws IllegalStateException if no connect string was given
+     * @throws dev.baton.BackendUnavailableException if no server answered; nothing is left running
+     */
+    public LockClient connect() {
+      if (connectString == null) {
+        throw new IllegalStateException("Set the connect string first, e.g. builder().connectString(\"127.0.0.1:2181\").");
+      }
+      ZooKeeperSettings settings = new ZooKeeperSettings(connectString, sessionTimeout, connectionTimeout, digest, acl, basePath);
+      Chroot.ensureExists(settings);
+      return new EngineClient(ZooKeeperBackend.connect(settings), defaultOptions);
+    }
+
+    /** A copy the ZooKeeper client can check: it asks the list whether it contains null, which List.of refuses. */
+    private static List<ACL> aclList(List<ACL> acl) {
+      return Collections.unmodifiableList(new ArrayList<>(acl));
+    }
+
+    private static Duration positive(String name, Duration value) {
+      if (value == null || value.isNegative() || value.isZero()) {
+        throw new IllegalArgumentException(name + " must be a positive duration but was " + value + ".");
+      }
+      return value;
+    }
+
+    /** ZooKeeper's digest id: base64 of the SHA-1 of {@code user:password}. */
+    private static String hash(String userAndPassword) {
+      try {
+        byte[] sha = MessageDigest.getInstance("SHA-1").digest(userAndPassword.getBytes(StandardCharsets.UTF_8));
+        return Base64.getEncoder().encodeToString(sha);
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException("The JVM has no SHA-1, which ZooKeeper digest auth needs", e);
+      }
+    }
+  }
+}

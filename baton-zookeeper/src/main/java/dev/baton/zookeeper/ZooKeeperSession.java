@@ -1,0 +1,190 @@
+package dev.baton.zookeeper;
+
+import dev.baton.BackendUnavailableException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client's one ZooKeeper session, and its replacement when it expires. Holds the handle, knows
+ * whether it is connected, and tells the backend when a session (with every ephemeral node of it) is
+ * gone.
+ */
+final class ZooKeeperSession implements Watcher {
+  private static final Logger log = LoggerFactory.getLogger(ZooKeeperSession.class);
+
+  private final String connectString;
+  private final Duration sessionTimeout;
+  private final String digest;
+  private final Runnable onExpired;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition changed = lock.newCondition();
+  private ZooKeeper handle;
+  private boolean connected;
+  private boolean authFailed;
+  private boolean closed;
+
+  private ZooKeeperSession(String connectString, Duration sessionTimeout, String digest, Runnable onExpired) {
+    this.connectString = connectString;
+    this.sessionTimeout = sessionTimeout;
+    this.digest = digest;
+    this.onExpired = onExpired;
+  }
+
+  /**
+   * Opens a session and waits until it is connected.
+   *
+   * @param digest {@code user:password} for digest authentication, or null
+   * @throws BackendUnavailableException if no server answered within {@code connectionTimeout}; nothing is left running
+   */
+  static ZooKeeperSession open(String connectString, Duration sessionTimeout, Duration connectionTimeout, String digest,
+      Runnable onExpired) {
+    ZooKeeperSession session = new ZooKeeperSession(connectString, sessionTimeout, digest, onExpired);
+    session.lock.lock();
+    try {
+      session.handle = session.newHandle();
+      long nanos = connectionTimeout.toNanos();
+      while (!session.connected && !session.authFailed && nanos > 0) {
+        nanos = session.changed.awaitNanos(nanos);
+      }
+      if (!session.connected || session.authFailed) {
+        String why = session.authFailed ? "authentication failed; check the digest credentials"
+            : "no server answered within " + connectionTimeout.toMillis() + " ms; check that ZooKeeper runs there";
+        session.close();
+        throw new BackendUnavailableException("Cannot connect to ZooKeeper at " + connectString + ": " + why + ".");
+      }
+      return session;
+    } catch (InterruptedException e) {
+      session.close();
+      throw ZkErrors.interrupted("Connecting to " + connectString, e);
+    } finally {
+      session.lock.unlock();
+    }
+  }
+
+  private ZooKeeper newHandle() {
+    try {
+      ZooKeeper zk = new ZooKeeper(connectString, (int) sessionTimeout.toMillis(), this);
+      if (digest != null) {
+        zk.addAuthInfo("digest", digest.getBytes(StandardCharsets.UTF_8));
+      }
+      return zk;
+    } catch (IOException | IllegalArgumentException e) {
+      throw new IllegalArgumentException("The ZooKeeper connect string '" + connectString + "' is not usable: "
+          + e.getMessage() + ". Use host:port[,host:port...][/chroot].", e);
+    }
+  }
+
+  /** The connected handle. */
+  ZooKeeper connected() {
+    lock.lock();
+    try {
+      if (closed) {
+        throw new BackendUnavailableException("The ZooKeeper session to " + connectString + " is closed.");
+      }
+      if (!connected) {
+        throw new BackendUnavailableException("Not connected to ZooKeeper at " + connectString + " right now.");
+      }
+      return handle;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The id of the current session; ephemeral nodes of any other session are not ours. */
+  long sessionId() {
+    lock.lock();
+    try {
+      return handle.getSessionId();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The session timeout the server granted. */
+  Duration negotiatedTimeout() {
+    lock.lock();
+    try {
+      return Duration.ofMillis(handle.getSessionTimeout());
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public void process(WatchedEvent event) {
+    if (event.getType() != Event.EventType.None) {
+      return;
+    }
+    boolean expired = false;
+    lock.lock();
+    try {
+      if (closed) {
+        return;
+      }
+      switch (event.getState()) {
+        case SyncConnected, ConnectedReadOnly -> connected = true;
+        case Disconnected -> connected = false;
+        case AuthFailed -> authFailed = true;
+        case Expired -> {
+          // An expired handle has stopped by itself (and this runs on its event thread): just replace it.
+          connected = false;
+          expired = true;
+          handle = newHandle();
+        }
+        default -> log.debug("ZooKeeper session event {}", event);
+      }
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    if (expired) {
+      log.warn("ZooKeeper session to {} expired; its locks are lost, a new session is opened", connectString);
+      onExpired.run();
+    }
+  }
+
+  /** Ends the session: the server deletes its ephemeral nodes at once. */
+  void close() {
+    ZooKeeper toClose;
+    lock.lock();
+    try {
+      closed = true;
+      toClose = handle;
+    } finally {
+      lock.unlock();
+    }
+    closeQuietly(toClose);
+  }
+
+  /**
+   * Stops talking to the server without ending the session, as a crashed process would: the server
+   * deletes the ephemeral nodes only when the session times out.
+   */
+  void crash() {
+    ZooKeeper toStop;
+    lock.lock();
+    try {
+      closed = true;
+      toStop = handle;
+    } finally {
+      lock.unlock();
+    }
+    toStop.getTestable().injectSessionExpiration();
+  }
+
+  private static void closeQuietly(ZooKeeper zk) {
+    try {
+      zk.close(2_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package dev.baton.zookeeper;
+
+import java.time.Duration;
+import java.util.List;
+import org.apache.zookeeper.data.ACL;
+
+/**
+ * How a client reaches ZooKeeper.
+ *
+ * @param connectString {@code host:port[,host:port...][/chroot]}
+ * @param digest {@code user:password} for digest authentication, or null
+ */
+record ZooKeeperSettings(String connectString, Duration sessionTimeout, Duration connectionTimeout, String digest,
+    List<ACL> acl, String basePath) {}

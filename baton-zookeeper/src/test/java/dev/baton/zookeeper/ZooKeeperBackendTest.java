@@ -1,0 +1,219 @@
+package dev.baton.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.Lease;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.LostReason;
+import dev.baton.testkit.EmbeddedZooKeeperExtension;
+import dev.baton.testkit.TcpProxy;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.apache.zookeeper.KeeperException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** What only ZooKeeper does to a lock: sessions, watches, lost replies, paths, chroots and ACLs. */
+@Timeout(30)
+class ZooKeeperBackendTest {
+  @RegisterExtension
+  static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
+
+  private static ZkInspector inspector;
+  private final List<AutoCloseable> resources = new ArrayList<>();
+  private String key;
+
+  @BeforeAll
+  static void inspect() {
+    inspector = new ZkInspector(zookeeper.connectString());
+  }
+
+  @AfterAll
+  static void stopInspecting() throws InterruptedException {
+    inspector.close();
+  }
+
+  @BeforeEach
+  void chooseKey(TestInfo test) {
+    key = "zk/" + test.getTestMethod().orElseThrow().getName() + "/" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+  }
+
+  @AfterEach
+  void closeResources() throws Exception {
+    for (AutoCloseable resource : resources) {
+      resource.close();
+    }
+  }
+
+  private LockClient client(ZooKeeperLockClient.Builder builder) {
+    LockClient client = builder.connect();
+    resources.add(client);
+    return client;
+  }
+
+  private LockClient client() {
+    return client(ZooKeeperLockClient.builder().connectString(zookeeper.connectString()).sessionTimeout(Duration.ofSeconds(2)));
+  }
+
+  @Test
+  void aReleaseWakesOnlyTheNextWaiterAndADeadPredecessorPassesItsTurnOn() throws Exception {
+    String lockPath = ZkInspector.lockPath(key);
+    Lease holder = client().lock(key).acquire();
+    List<LockClient> waiterClients = new ArrayList<>();
+    List<CompletableFuture<Lease>> waiters = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      LockClient waiter = client();
+      waiterClients.add(waiter);
+      waiters.add(waiter.lock(key).acquireAsync());
+      int queued = i + 2;
+      await().until(() -> inspector.lockNodes(key).size() == queued);
+    }
+    List<String> queue = inspector.lockNodes(key);
+    // Each waiter watches its predecessor only: one watcher on each node but the last.
+    await().until(() -> zookeeper.server().dataWatches(lockPath).size() == 3);
+    assertThat(zookeeper.server().dataWatches(lockPath))
+        .containsOnlyKeys(queue.subList(0, 3).stream().map(n -> lockPath + "/" + n).toList())
+        .allSatisfy((node, watchers) -> assertThat(watchers).isEqualTo(1));
+
+    // The middle waiter dies: the last one now watches the first waiter, and nobody else moved.
+    waiterClients.get(1).close();
+    await().until(() -> zookeeper.server().dataWatches(lockPath).keySet()
+        .equals(java.util.Set.of(lockPath + "/" + queue.get(0), lockPath + "/" + queue.get(1))));
+    assertThat(inspector.lockNodes(key)).containsExactly(queue.get(0), queue.get(1), queue.get(3));
+    assertThat(waiters.get(0)).isNotDone();
+    assertThat(waiters.get(2)).isNotDone();
+
+    // A release wakes exactly the next waiter; the one behind it keeps its watch.
+    holder.close();
+    Lease first = waiters.get(0).get(10, TimeUnit.SECONDS);
+    assertThat(waiters.get(2)).isNotDone();
+    assertThat(zookeeper.server().dataWatches(lockPath)).containsOnlyKeys(lockPath + "/" + queue.get(1));
+    first.close();
+    waiters.get(2).get(10, TimeUnit.SECONDS).close();
+    assertThat(inspector.lockNodes(key)).isEmpty();
+  }
+
+  @Test
+  void aCreateWhoseReplyIsLostLeavesNoOrphanNode() throws Exception {
+    TcpProxy proxy = TcpProxy.start("127.0.0.1", zookeeper.server().port());
+    resources.add(proxy);
+    LockClient client = client(ZooKeeperLockClient.builder().connectString(proxy.address()).sessionTimeout(Duration.ofSeconds(5)));
+    inspector.createPath(key);
+    proxy.holdReplies();
+    CompletableFuture<Lease> acquiring = client.lock(key).acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(15)));
+    await().until(() -> inspector.lockNodes(key).size() == 1);
+
+    proxy.dropConnections();
+    proxy.resumeReplies();
+
+    try (Lease lease = acquiring.get(15, TimeUnit.SECONDS)) {
+      assertThat(lease.isHeld()).isTrue();
+      assertThat(inspector.lockNodes(key)).hasSize(1);
+    }
+    assertThat(inspector.lockNodes(key)).isEmpty();
+  }
+
+  @Test
+  void anExpiredSessionReportsItsLeasesLostAndFreesTheLock() throws Exception {
+    Lease lease = client().lock(key).acquire();
+    List<LostReason> reasons = new CopyOnWriteArrayList<>();
+    lease.onLost(reasons::add);
+
+    zookeeper.server().expireSession(inspector.ownerSession(key));
+
+    await().until(() -> !reasons.isEmpty());
+    assertThat(reasons).containsExactly(LostReason.SESSION_EXPIRED);
+    assertThat(lease.isHeld()).isFalse();
+    try (Lease next = client().lock(key).acquire(Duration.ofSeconds(5))) {
+      assertThat(next.fencingToken()).isGreaterThan(lease.fencingToken());
+    }
+  }
+
+  @Test
+  void theClientKeepsWorkingWithANewSessionAfterExpiry() throws Exception {
+    LockClient client = client();
+    try (Lease lease = client.lock(key).acquire()) {
+      zookeeper.server().expireSession(inspector.ownerSession(key));
+      await().until(() -> !lease.isHeld());
+    }
+    await().ignoreExceptions().untilAsserted(() -> {
+      try (Lease again = client.lock(key).acquire(Duration.ofSeconds(2))) {
+        assertThat(again.isHeld()).isTrue();
+      }
+    });
+  }
+
+  @Test
+  void keysMustBeRelativePathsOfLegalSegments() {
+    LockClient client = client();
+    for (String bad : List.of("/orders", "orders/", "orders//42", "..", "orders/../42", "orders/./42", "_c_x", "a/_c_b", "emoji-\uD83D\uDE00")) {
+      assertThatThrownBy(() -> client.lock(bad)).as(bad).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(bad.startsWith("emoji") ? "U+D83D" : bad);
+    }
+    assertThat(client.lock("orders/42/line-7").key()).isEqualTo("orders/42/line-7");
+  }
+
+  @Test
+  void theChrootIsCreatedAndLocksLiveInside() throws Exception {
+    LockClient client = client(ZooKeeperLockClient.builder().connectString(zookeeper.connectString() + "/apps/billing"));
+    try (Lease lease = client.lock(key).acquire()) {
+      assertThat(inspector.zk().getChildren("/apps/billing/baton/" + key, false)).hasSize(1);
+    }
+  }
+
+  @Test
+  void digestAuthProtectsTheNodesFromOtherUsers() throws Exception {
+    LockClient client = client(ZooKeeperLockClient.builder().connectString(zookeeper.connectString())
+        .basePath("/secured").digestAuth("billing", "s3cret"));
+    try (Lease lease = client.lock(key).acquire()) {
+      String lockPath = "/secured/" + key;
+      assertThatThrownBy(() -> inspector.zk().getChildren(lockPath, false)).isInstanceOf(KeeperException.NoAuthException.class);
+      assertThatThrownBy(() -> inspector.zk().delete(lockPath, -1)).isInstanceOf(KeeperException.NoAuthException.class);
+      assertThat(lease.isHeld()).isTrue();
+    }
+  }
+
+  @Test
+  void anUnreachableEnsembleFailsTheConnectAndLeavesNoThreads() throws IOException {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().connectString("127.0.0.1:" + closedPort)
+        .connectionTimeout(Duration.ofMillis(500)).connect())
+        .isInstanceOf(BackendUnavailableException.class)
+        .hasMessageContaining("127.0.0.1:" + closedPort);
+    await().until(() -> Thread.getAllStackTraces().keySet().stream()
+        .noneMatch(t -> t.getName().contains("127.0.0.1:" + closedPort) || t.getName().startsWith("baton-")
+            && !t.getName().contains("proxy")));
+  }
+
+  @Test
+  void badSettingsAreRejectedWithTheValueAndTheFix() {
+    assertThatThrownBy(() -> ZooKeeperLockClient.connect("zookeeper://127.0.0.1:2181"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("zookeeper://127.0.0.1:2181");
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().basePath("baton")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'baton'");
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().sessionTimeout(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout");
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().digestAuth("a:b", "x")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().connect()).isInstanceOf(IllegalStateException.class);
+  }
+}

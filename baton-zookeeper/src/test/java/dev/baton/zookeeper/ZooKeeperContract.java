@@ -1,0 +1,51 @@
+package dev.baton.zookeeper;
+
+import dev.baton.LockClient;
+import dev.baton.engine.EngineClient;
+import dev.baton.testkit.LockClientContract;
+import dev.baton.testkit.LockClientFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/** The backend-independent contract on ZooKeeper; subclasses choose the server and the lock variant. */
+abstract class ZooKeeperContract extends LockClientContract {
+  private ZkInspector inspector;
+
+  @BeforeEach
+  final void inspect() {
+    inspector = new ZkInspector(target());
+  }
+
+  @AfterEach
+  final void stopInspecting() throws InterruptedException {
+    inspector.close();
+  }
+
+  @Override
+  protected Class<? extends LockClientFactory> factoryClass() {
+    return baseOptions().fair() ? ZooKeeperClientFactory.class : ZooKeeperClientFactory.NonFair.class;
+  }
+
+  @Override
+  protected void removeEntryBehindOurBack(String key) {
+    try {
+      inspector.deleteLockNodes(key);
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  protected int entriesAtStore(String key) {
+    try {
+      return inspector.lockNodes(key).size();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  protected void crash(LockClient client) {
+    ((EngineClient) client).simulateCrash();
+  }
+}
