@@ -91,6 +91,10 @@ final class ZooKeeperBackend implements LockBackend {
     return ZkCalls.exists(zk, zkGrant.path()).thenApply(stat -> isOurs(stat, zkGrant));
   }
 
+  /**
+   * Deletes our node. A fair lock node's name is never reused (it carries the owner id), so one delete
+   * does it; the non-fair node's name is shared, so we first check it is still the one we created.
+   */
   @Override
   public boolean release(Grant grant) {
     ZkGrant zkGrant = (ZkGrant) grant;
@@ -100,11 +104,15 @@ final class ZooKeeperBackend implements LockBackend {
       return false;
     }
     try {
-      Stat stat = ZkCalls.await(ZkCalls.exists(zk, zkGrant.path()), callTimeout(), what);
-      if (!isOurs(stat, zkGrant)) {
-        return false;
+      int version = -1;
+      if (zkGrant.path().endsWith("/" + ExclusiveAttempt.NODE)) {
+        Stat stat = ZkCalls.await(ZkCalls.exists(zk, zkGrant.path()), callTimeout(), what);
+        if (!isOurs(stat, zkGrant)) {
+          return false;
+        }
+        version = stat.getVersion();
       }
-      zk.delete(zkGrant.path(), stat.getVersion());
+      zk.delete(zkGrant.path(), version);
       return true;
     } catch (KeeperException.NoNodeException | KeeperException.BadVersionException e) {
       return false;
