@@ -27,6 +27,14 @@ public interface LockClient extends AutoCloseable {
    */
   DistributedLock lock(String key, LockOptions options);
 
+  /**
+   * Asks the store who holds {@code key} now, without waiting or taking anything.
+   *
+   * @throws IllegalArgumentException if the key is not acceptable
+   * @throws BackendUnavailableException if the store cannot be reached
+   */
+  LockStatus status(String key);
+
   /** The options {@link #lock(String)} handles use unless told otherwise. */
   LockOptions defaultOptions();
 

@@ -2,7 +2,7 @@ package dev.baton.bench;
 
 import dev.baton.DistributedLock;
 import dev.baton.LockClient;
-import dev.baton.testkit.EmbeddedZooKeeper;
+import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.zookeeper.ZooKeeperLockClient;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;

@@ -3,6 +3,7 @@ package dev.baton.engine;
 import dev.baton.DistributedLock;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus;
 import dev.baton.spi.LockBackend;
 import java.security.SecureRandom;
 import java.util.Objects;
@@ -42,6 +43,13 @@ public final class EngineClient implements LockClient {
       throw new IllegalArgumentException("The options for '" + key + "' must not be null; use LockOptions.defaults().");
     }
     return new EngineLock(engine, holds, key, options);
+  }
+
+  @Override
+  public LockStatus status(String key) {
+    engine.ensureOpen();
+    engine.checkKey(key);
+    return engine.backend().status(key);
   }
 
   @Override

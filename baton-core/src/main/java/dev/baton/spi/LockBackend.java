@@ -2,6 +2,7 @@ package dev.baton.spi;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
@@ -33,6 +34,13 @@ public interface LockBackend extends AutoCloseable {
   default Duration maxTtl() {
     return LockOptions.MAX_DURATION;
   }
+
+  /**
+   * Reads the state of the lock at the store, taking nothing.
+   *
+   * @throws BackendUnavailableException if the store could not be reached
+   */
+  LockStatus status(String key);
 
   /** Starts one acquisition. The attempt owns whatever it leaves at the store until it is granted or abandoned. */
   Attempt newAttempt(AcquireRequest request);

@@ -1,6 +1,7 @@
 package dev.baton.redis;
 
 import dev.baton.BackendUnavailableException;
+import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
@@ -32,6 +33,7 @@ final class RedisBackend implements LockBackend {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
   private static final LuaScript RELEASE = LuaScript.load("release.lua");
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
+  private static final LuaScript STATUS = LuaScript.load("status.lua");
 
   private final ClientResources resources;
   private final RedisClient client;
@@ -92,6 +94,24 @@ final class RedisBackend implements LockBackend {
   @Override
   public void checkKey(String key) {
     // Redis keys and channels are binary-safe: every key the engine accepts can be stored.
+  }
+
+  /** The lock hash and its expiry in one script; the waiters are the client connections subscribed to its channel. */
+  @Override
+  public LockStatus status(String key) {
+    try {
+      List<Object> lock = STATUS.run(connection.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key)});
+      Long subscribers = connection.sync().pubsubNumsub(keys.channel(key)).getOrDefault(keys.channel(key), 0L);
+      int waiters = subscribers.intValue();
+      if (lock.get(0) == null) {
+        return LockStatus.free(key, waiters);
+      }
+      long ttl = (Long) lock.get(2);
+      return LockStatus.held(key, (String) lock.get(0), Long.parseLong((String) lock.get(1)),
+          ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters);
+    } catch (RuntimeException e) {
+      throw RedisErrors.translate(e, "Reading the status of '" + key + "'", server);
+    }
   }
 
   @Override

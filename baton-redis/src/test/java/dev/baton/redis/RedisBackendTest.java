@@ -196,6 +196,17 @@ class RedisBackendTest {
   }
 
   @Test
+  void statusCountsTheWaitingClients() throws Exception {
+    LockClient observer = client(SHORT_TTL);
+    Lease held = client(SHORT_TTL).lock("status").acquire();
+    CompletableFuture<Lease> waiter = client(SHORT_TTL).lock("status").acquireAsync();
+    await().until(() -> observer.status("status").waiters() == 1);
+    assertThat(observer.status("status").remainingTtl()).hasValueSatisfying(ttl -> assertThat(ttl).isPositive());
+    held.close();
+    waiter.get(10, TimeUnit.SECONDS).close();
+  }
+
+  @Test
   void keysLiveUnderTheConfiguredPrefix() throws Exception {
     LockClient client = RedisLockClient.builder().uri(redis.uri()).keyPrefix("app1:").connect();
     clients.add(client);

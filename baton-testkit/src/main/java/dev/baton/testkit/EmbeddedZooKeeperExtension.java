@@ -1,5 +1,6 @@
 package dev.baton.testkit;
 
+import dev.baton.embedded.EmbeddedZooKeeper;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

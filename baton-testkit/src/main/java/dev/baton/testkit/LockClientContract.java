@@ -12,6 +12,7 @@ import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockLostException;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import java.lang.reflect.Method;
@@ -545,6 +546,23 @@ public abstract class LockClientContract {
   }
 
   // Bad input
+
+  // Status
+
+  @Test
+  @Timeout(30)
+  void statusShowsTheHolderAndItsToken() throws Exception {
+    LockClient client = newClient();
+    assertThat(client.status(key).isHeld()).isFalse();
+    try (Lease lease = client.lock(key).acquire(LONG_WAIT)) {
+      LockStatus status = newClient().status(key);
+      assertThat(status.isHeld()).isTrue();
+      assertThat(status.ownerId()).contains(lease.ownerId());
+      assertThat(status.fencingToken()).hasValue(lease.fencingToken());
+      status.remainingTtl().ifPresent(ttl -> assertThat(ttl).isPositive());
+    }
+    assertThat(client.status(key).isHeld()).isFalse();
+  }
 
   @Test
   @Timeout(30)

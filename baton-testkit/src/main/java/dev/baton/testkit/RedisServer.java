@@ -1,5 +1,7 @@
 package dev.baton.testkit;
 
+import dev.baton.embedded.Loopback;
+import dev.baton.embedded.WorkDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;

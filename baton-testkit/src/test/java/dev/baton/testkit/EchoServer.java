@@ -1,5 +1,6 @@
 package dev.baton.testkit;
 
+import dev.baton.embedded.Loopback;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

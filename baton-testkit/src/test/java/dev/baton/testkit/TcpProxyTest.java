@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.embedded.Loopback;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;

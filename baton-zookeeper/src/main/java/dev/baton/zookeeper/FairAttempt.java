@@ -52,7 +52,7 @@ final class FairAttempt implements Attempt {
       if (children == null) {
         return Outcome.retryNow();
       }
-      List<String> queue = children.stream().filter(FairAttempt::isLockNode).sorted(BY_SEQUENCE).toList();
+      List<String> queue = queue(children);
       int index = queue.indexOf(node);
       if (index < 0) {
         node = null; // deleted behind our back while we waited: queue again
@@ -142,7 +142,12 @@ final class FairAttempt implements Attempt {
     }
   }
 
-  static boolean isLockNode(String name) {
+  /** The lock nodes among a lock path's children, in queue order. */
+  static List<String> queue(List<String> children) {
+    return children.stream().filter(FairAttempt::isLockNode).sorted(BY_SEQUENCE).toList();
+  }
+
+  private static boolean isLockNode(String name) {
     int mark = name.lastIndexOf(MARK);
     return name.startsWith(ZkPaths.RESERVED_PREFIX) && mark > 0 && name.length() - mark - MARK.length() == SEQUENCE_DIGITS;
   }

@@ -1,5 +1,6 @@
 package dev.baton.zookeeper;
 
+import dev.baton.LockStatus;
 import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
@@ -69,6 +70,36 @@ final class ZooKeeperBackend implements LockBackend {
   @Override
   public Duration maxTtl() {
     return session.negotiatedTimeout();
+  }
+
+  /**
+   * The holder is the non-fair node if there is one, else the head of the fair queue; the waiters are the
+   * rest of the queue (non-fair waiters leave no node, so they are not counted).
+   */
+  @Override
+  public LockStatus status(String key) {
+    String lockPath = paths.lockPath(key);
+    String what = "Reading the status of '" + key + "'";
+    ZooKeeper zk = session.connected();
+    try {
+      List<String> children = ZkCalls.await(ZkCalls.children(zk, lockPath), callTimeout(), what);
+      List<String> queue = FairAttempt.queue(children);
+      boolean exclusive = children.contains(ExclusiveAttempt.NODE);
+      String holder = exclusive ? ExclusiveAttempt.NODE : queue.isEmpty() ? null : queue.get(0);
+      int waiters = exclusive ? queue.size() : Math.max(0, queue.size() - 1);
+      if (holder == null) {
+        return LockStatus.free(key, waiters);
+      }
+      Stat stat = new Stat();
+      byte[] owner = zk.getData(lockPath + "/" + holder, false, stat);
+      return LockStatus.held(key, new String(owner, StandardCharsets.UTF_8), stat.getCzxid(), null, waiters);
+    } catch (KeeperException.NoNodeException e) {
+      return LockStatus.free(key, 0);
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, what);
+    } catch (InterruptedException e) {
+      throw ZkErrors.interrupted(what, e);
+    }
   }
 
   @Override

@@ -111,6 +111,23 @@ class ZooKeeperBackendTest {
   }
 
   @Test
+  void statusCountsTheQueue() throws Exception {
+    Lease held = client().lock(key).acquire();
+    CompletableFuture<Lease> first = client().lock(key).acquireAsync();
+    CompletableFuture<Lease> second = client().lock(key).acquireAsync();
+    await().until(() -> inspector.lockNodes(key).size() == 3);
+    assertThat(client().status(key)).satisfies(status -> {
+      assertThat(status.ownerId()).contains(held.ownerId());
+      assertThat(status.fencingToken()).hasValue(held.fencingToken());
+      assertThat(status.remainingTtl()).isEmpty();
+      assertThat(status.waiters()).isEqualTo(2);
+    });
+    held.close();
+    first.get(10, TimeUnit.SECONDS).close();
+    second.get(10, TimeUnit.SECONDS).close();
+  }
+
+  @Test
   void aCreateWhoseReplyIsLostLeavesNoOrphanNode() throws Exception {
     TcpProxy proxy = TcpProxy.start("127.0.0.1", zookeeper.server().port());
     resources.add(proxy);

@@ -1,4 +1,4 @@
-package dev.baton.testkit;
+package dev.baton.embedded;
 
 import java.time.Duration;
 import java.util.Arrays;

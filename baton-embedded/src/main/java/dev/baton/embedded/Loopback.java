@@ -1,4 +1,4 @@
-package dev.baton.testkit;
+package dev.baton.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,22 +10,22 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Free ports and listening checks on the loopback address, where every test server of the kit listens. */
-final class Loopback {
+/** Free ports and listening checks on the loopback address, where every embedded and test server listens. */
+public final class Loopback {
   /** The address every server and proxy of the test kit binds to. */
-  static final String HOST = "127.0.0.1";
+  public static final String HOST = "127.0.0.1";
 
   private static final int CONNECT_TIMEOUT_MILLIS = 1000;
 
   private Loopback() {}
 
   /** A port that was free a moment ago; another process may still take it before the caller binds it. */
-  static int freePort() {
+  public static int freePort() {
     return freePorts(1)[0];
   }
 
   /** {@code count} distinct ports that were free a moment ago (all held open at once, so never the same twice). */
-  static int[] freePorts(int count) {
+  public static int[] freePorts(int count) {
     List<ServerSocket> held = new ArrayList<>(count);
     try {
       int[] ports = new int[count];
@@ -49,7 +49,7 @@ final class Loopback {
   }
 
   /** Whether something accepts connections on {@code 127.0.0.1:port} (checked by connecting, within 1 s). */
-  static boolean isListening(int port) {
+  public static boolean isListening(int port) {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(HOST, port), CONNECT_TIMEOUT_MILLIS);
       return true;

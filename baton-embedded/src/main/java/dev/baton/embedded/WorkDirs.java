@@ -1,4 +1,4 @@
-package dev.baton.testkit;
+package dev.baton.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Temporary working directories of test servers: created empty, deleted with everything in them. */
-final class WorkDirs {
+/** Temporary working directories of embedded and test servers: created empty, deleted with everything in them. */
+public final class WorkDirs {
 
   private WorkDirs() {}
 
@@ -18,7 +18,7 @@ final class WorkDirs {
    * @param prefix the start of its name, e.g. {@code baton-redis-}
    * @param owner what it is for, for the error message, e.g. {@code redis-server}
    */
-  static Path create(String prefix, String owner) {
+  public static Path create(String prefix, String owner) {
     try {
       return Files.createTempDirectory(prefix);
     } catch (IOException e) {
@@ -26,8 +26,17 @@ final class WorkDirs {
     }
   }
 
+  /** Creates {@code dir} and its parents if they are missing, and returns it. */
+  public static Path createIfMissing(Path dir, String owner) {
+    try {
+      return Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not create " + owner + "'s data directory " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
   /** Deletes {@code dir} and everything in it; does nothing if it is already gone. */
-  static void delete(Path dir, String owner) {
+  public static void delete(Path dir, String owner) {
     if (!Files.exists(dir)) {
       return;
     }

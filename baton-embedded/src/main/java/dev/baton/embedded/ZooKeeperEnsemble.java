@@ -1,6 +1,4 @@
-package dev.baton.testkit;
-
-import static org.awaitility.Awaitility.await;
+package dev.baton.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +17,6 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.zookeeper.server.quorum.QuorumPeerConfig;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * Three ZooKeeper servers forming one ensemble inside the test JVM, from the ZooKeeper jar, each with its own
@@ -234,12 +231,8 @@ public final class ZooKeeperEnsemble implements AutoCloseable {
   }
 
   private <T> T awaitUntil(String what, Duration timeout, Callable<T> probe, Predicate<? super T> done) {
-    try {
-      return await(what).atMost(timeout).pollInSameThread().pollInterval(POLL_INTERVAL).until(probe, done);
-    } catch (ConditionTimeoutException e) {
-      throw new IllegalStateException(NAME + " did not reach " + what + " within " + timeout.toMillis()
-          + " ms: " + describePeers() + ".", e);
-    }
+    return Poll.until(timeout, POLL_INTERVAL, probe, done).orElseThrow(() -> new IllegalStateException(
+        NAME + " did not reach " + what + " within " + timeout.toMillis() + " ms: " + describePeers() + "."));
   }
 
   /** The leader, if it serves and at least {@code wanted} peers (itself included) serve it. */

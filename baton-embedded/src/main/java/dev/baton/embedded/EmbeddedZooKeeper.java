@@ -1,6 +1,4 @@
-package dev.baton.testkit;
-
-import static org.awaitility.Awaitility.await;
+package dev.baton.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +18,6 @@ import org.apache.zookeeper.server.ServerCnxnFactory;
 import org.apache.zookeeper.server.ZKDatabase;
 import org.apache.zookeeper.server.ZooKeeperServer;
 import org.apache.zookeeper.server.persistence.FileTxnSnapLog;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A standalone ZooKeeper server running inside the test JVM, from the ZooKeeper jar, on a free loopback port
@@ -49,8 +46,26 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
   private static final Duration SESSION_GONE_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration THREAD_STOP_TIMEOUT = Duration.ofSeconds(10);
 
+  private final Path keptDir;
   private volatile int port;
   private volatile Run run;
+
+  /** A server on a free port, over a temporary data directory deleted when it stops. */
+  public EmbeddedZooKeeper() {
+    this.keptDir = null;
+  }
+
+  /**
+   * A server on {@code port} over {@code dataDir}, which is created if missing and kept when it stops, so that
+   * its nodes outlive the process; with a null {@code dataDir}, over a temporary one deleted when it stops.
+   */
+  public EmbeddedZooKeeper(int port, Path dataDir) {
+    if (port <= 0 || port > 65_535) {
+      throw new IllegalArgumentException("The port must be between 1 and 65535 but was " + port + ".");
+    }
+    this.port = port;
+    this.keptDir = dataDir;
+  }
 
   /** One life of the server, from start to stop; the data directory outlives a restart. */
   private record Run(
@@ -78,11 +93,11 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
       throw new IllegalStateException(NAME + " is already running on port " + port + "; stop() it first.");
     }
     stop();
-    Path dir = WorkDirs.create("baton-zookeeper-", NAME);
+    Path dir = keptDir != null ? WorkDirs.createIfMissing(keptDir, NAME) : WorkDirs.create("baton-zookeeper-", NAME);
     try {
       if (port != 0) {
         run = launch(dir, port).orElseThrow(() -> new IllegalStateException(
-            "Cannot start " + NAME + " again on port " + port + ": another process has taken the port."));
+            "Cannot start " + NAME + " on port " + port + ": another process has taken the port."));
         return;
       }
       for (int attempt = 0; attempt < PORT_ATTEMPTS && run == null; attempt++) {
@@ -95,7 +110,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
       }
     } finally {
       if (run == null) {
-        WorkDirs.delete(dir, NAME);
+        deleteUnlessKept(dir);
       }
     }
     if (run == null) {
@@ -113,7 +128,13 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     if (stopping != null) {
       run = null;
       shutDown(stopping);
-      WorkDirs.delete(stopping.dir(), NAME);
+      deleteUnlessKept(stopping.dir());
+    }
+  }
+
+  private void deleteUnlessKept(Path dir) {
+    if (keptDir == null) {
+      WorkDirs.delete(dir, NAME);
     }
   }
 
@@ -139,7 +160,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
       restarted = true;
     } finally {
       if (!restarted) {
-        WorkDirs.delete(stopping.dir(), NAME);
+        deleteUnlessKept(stopping.dir());
       }
     }
   }
@@ -186,16 +207,9 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
           + "; it may have expired or been closed already. Pass the client's getSessionId().");
     }
     server.expire(sessionId);
-    try {
-      await("session " + session + " expired")
-          .atMost(SESSION_GONE_TIMEOUT)
-          .pollInSameThread()
-          .pollInterval(Duration.ofMillis(5))
-          .until(() -> !server.getSessionTracker().isTrackingSession(sessionId));
-    } catch (ConditionTimeoutException e) {
-      throw new IllegalStateException(NAME + " on port " + port + " still holds session " + session + " "
-          + SESSION_GONE_TIMEOUT.toSeconds() + " s after expiring it.", e);
-    }
+    Poll.until(SESSION_GONE_TIMEOUT, Duration.ofMillis(5), () -> server.getSessionTracker().isTrackingSession(sessionId),
+        tracked -> !tracked).orElseThrow(() -> new IllegalStateException(NAME + " on port " + port + " still holds session "
+            + session + " " + SESSION_GONE_TIMEOUT.toSeconds() + " s after expiring it."));
   }
 
   /**
