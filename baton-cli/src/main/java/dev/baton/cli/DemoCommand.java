@@ -1,0 +1,106 @@
+package dev.baton.cli;
+
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.embedded.EmbeddedZooKeeper;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code baton demo}: workers, each with its own client as if on its own machine, contend for one lock and
+ * update a shared counter with a read-pause-write; the report proves no update was lost.
+ */
+@Command(
+    name = "demo",
+    description = {"Shows a distributed lock at work: workers, each with its own connection as if on its own machine,",
+        "contend for one lock and update a shared counter with a read, a pause and a write. Without a backend it",
+        "starts a ZooKeeper server in this process: nothing to install. Exits 1 if an update was lost."},
+    footer = {"", "Examples:",
+        "  baton demo",
+        "  baton demo --workers 4 --seconds 5",
+        "  baton demo --backend redis://127.0.0.1:6379"})
+final class DemoCommand implements Callable<Integer> {
+  private static final String KEY = "baton-demo";
+
+  @Spec
+  private CommandSpec spec;
+
+  @Option(names = "--backend", defaultValue = "${env:BATON_BACKEND}",
+      description = "The store (default: $BATON_BACKEND, else a ZooKeeper server started here).")
+  private String backend;
+
+  @Option(names = "--workers", defaultValue = "8", description = "How many contenders (default: ${DEFAULT-VALUE}).")
+  private int workers;
+
+  @Option(names = "--seconds", defaultValue = "10", description = "How long to run (default: ${DEFAULT-VALUE}).")
+  private int seconds;
+
+  @Option(names = "--pause", defaultValue = "1ms", converter = DurationConverter.class,
+      description = "The pause between reading and writing the counter (default: ${DEFAULT-VALUE}).")
+  private Duration pause;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    if (workers < 1 || workers > 256 || seconds < 1 || seconds > 3600) {
+      throw new IllegalArgumentException("--workers must be 1 to 256 and --seconds 1 to 3600, but were " + workers
+          + " and " + seconds + ".");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    EmbeddedZooKeeper embedded = backend == null || backend.isBlank() ? new EmbeddedZooKeeper() : null;
+    try {
+      String uri = backend;
+      if (embedded != null) {
+        embedded.start();
+        uri = "zookeeper://" + embedded.connectString();
+      }
+      out.printf("Baton demo: %d workers contend for the lock '%s' on %s%s for %d s.%n", workers, KEY, uri,
+          embedded != null ? " (embedded)" : "", seconds);
+      out.flush();
+      return run(uri, out) ? ExitCodes.OK : 1;
+    } finally {
+      if (embedded != null) {
+        embedded.stop();
+      }
+    }
+  }
+
+  private boolean run(String uri, PrintWriter out) throws InterruptedException {
+    LockOptions options = LockOptions.defaults().withTtl(Duration.ofSeconds(10));
+    List<LockClient> clients = new ArrayList<>();
+    try {
+      for (int i = 0; i < workers; i++) {
+        clients.add(Backends.connect(uri, options));
+      }
+      DemoRegister register = new DemoRegister(pause.toNanos());
+      AtomicLong total = new AtomicLong();
+      long startAt = System.nanoTime();
+      long endAt = startAt + Duration.ofSeconds(seconds).toNanos();
+      List<DemoWorker> team = new ArrayList<>();
+      List<Thread> threads = new ArrayList<>();
+      for (int i = 0; i < workers; i++) {
+        DemoWorker worker = new DemoWorker("w" + (i + 1), clients.get(i).lock(KEY), register, total, endAt);
+        team.add(worker);
+        threads.add(new Thread(worker, "baton-demo-" + worker.name()));
+      }
+      try (DemoProgress progress = new DemoProgress(out, System.console() != null, total, startAt, seconds)) {
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+          thread.join();
+        }
+      }
+      DemoReport report = new DemoReport(team, register, (System.nanoTime() - startAt) / 1e9);
+      report.print(out);
+      return report.passed();
+    } finally {
+      clients.forEach(LockClient::close);
+    }
+  }
+}

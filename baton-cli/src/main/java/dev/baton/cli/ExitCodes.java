@@ -1,0 +1,18 @@
+package dev.baton.cli;
+
+/** The exit statuses of {@code baton}, after sysexits.h, so that scripts can tell failures apart. */
+final class ExitCodes {
+  static final int OK = 0;
+  /** Bad usage: an unknown option, a malformed duration or URI. */
+  static final int USAGE = 64;
+  /** The backend could not be reached. */
+  static final int UNAVAILABLE = 69;
+  /** Something failed that is not the user's doing. */
+  static final int SOFTWARE = 70;
+  /** The lock was lost while the command ran. */
+  static final int LOCK_LOST = 74;
+  /** The lock was not acquired within the wait time: try again later. */
+  static final int NOT_ACQUIRED = 75;
+
+  private ExitCodes() {}
+}

@@ -1,0 +1,43 @@
+package dev.baton.cli;
+
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.LockStatus;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code baton status}: who holds a lock now. */
+@Command(
+    name = "status",
+    description = "Shows whether a lock is held, by whom, with which fencing token, for how long, and how many wait.",
+    footer = {"", "Examples:",
+        "  baton status --backend redis://127.0.0.1:6379 --key nightly-report",
+        "  BATON_BACKEND=zookeeper://127.0.0.1:2181 baton status --key orders/42 --json"})
+final class StatusCommand implements Callable<Integer> {
+  @Spec
+  private CommandSpec spec;
+
+  @Option(names = "--backend", defaultValue = "${env:BATON_BACKEND}", description = "The store (default: $BATON_BACKEND).")
+  private String backend;
+
+  @Option(names = "--key", required = true, description = "The lock's key.")
+  private String key;
+
+  @Option(names = "--json", description = "Print one JSON object instead of text.")
+  private boolean json;
+
+  @Override
+  public Integer call() {
+    try (LockClient client = Backends.connect(backend, LockOptions.defaults())) {
+      LockStatus status = client.status(key);
+      PrintWriter out = spec.commandLine().getOut();
+      out.println(json ? StatusFormat.json(status) : StatusFormat.text(status));
+      out.flush();
+      return ExitCodes.OK;
+    }
+  }
+}
