@@ -3,6 +3,7 @@ package dev.baton.redis;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.engine.EngineClient;
+import dev.baton.spi.Settings;
 import io.lettuce.core.RedisURI;
 import java.time.Duration;
 import java.util.Locale;
@@ -89,22 +90,19 @@ public final class RedisLockClient {
 
     /** The options of handles from {@link LockClient#lock(String)}. */
     public Builder defaultOptions(LockOptions defaultOptions) {
-      if (defaultOptions == null) {
-        throw new IllegalArgumentException("The default options must not be null; use LockOptions.defaults().");
-      }
-      this.defaultOptions = defaultOptions;
+      this.defaultOptions = Settings.defaultOptions(defaultOptions);
       return this;
     }
 
     /** How long one command may take before the server counts as unreachable; 2 s by default. */
     public Builder commandTimeout(Duration commandTimeout) {
-      this.commandTimeout = positive("commandTimeout", commandTimeout);
+      this.commandTimeout = Settings.positive("commandTimeout", commandTimeout);
       return this;
     }
 
     /** How long connecting may take; 2 s by default. */
     public Builder connectTimeout(Duration connectTimeout) {
-      this.connectTimeout = positive("connectTimeout", connectTimeout);
+      this.connectTimeout = Settings.positive("connectTimeout", connectTimeout);
       return this;
     }
 
@@ -120,13 +118,6 @@ public final class RedisLockClient {
       }
       RedisBackend backend = RedisBackend.connect(RedisURI.builder(uri).build(), keyPrefix, commandTimeout, connectTimeout);
       return new EngineClient(backend, defaultOptions);
-    }
-
-    private static Duration positive(String name, Duration value) {
-      if (value == null || value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be a positive duration but was " + value + ".");
-      }
-      return value;
     }
   }
 }

@@ -1,9 +1,6 @@
 package dev.baton.testkit;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Runs an {@link EmbeddedZooKeeper} for the tests of one class: started before the first test, stopped after
@@ -16,24 +13,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <p>Nested test classes share the outer class's server.
  */
-public final class EmbeddedZooKeeperExtension implements BeforeAllCallback, AfterAllCallback {
+public final class EmbeddedZooKeeperExtension extends ClassScopedServer {
   private final EmbeddedZooKeeper server = new EmbeddedZooKeeper();
-  private volatile String startedBy;
 
   @Override
-  public void beforeAll(ExtensionContext context) {
-    if (!server.isRunning()) {
-      server.start();
-      startedBy = context.getUniqueId();
-    }
+  void startServer() {
+    server.start();
   }
 
   @Override
-  public void afterAll(ExtensionContext context) {
-    if (context.getUniqueId().equals(startedBy)) {
-      startedBy = null;
-      server.stop();
-    }
+  void stopServer() {
+    server.stop();
   }
 
   /** The server, e.g. to {@link EmbeddedZooKeeper#restart()} it or {@link EmbeddedZooKeeper#expireSession expire} a session. */

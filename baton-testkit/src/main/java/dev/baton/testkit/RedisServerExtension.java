@@ -1,9 +1,5 @@
 package dev.baton.testkit;
 
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
-
 /**
  * Runs a {@link RedisServer} for the tests of one class: started before the first test, stopped after the
  * last. Register it in a static field, so that it lives as long as the class:
@@ -15,24 +11,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <p>Nested test classes share the outer class's server.
  */
-public final class RedisServerExtension implements BeforeAllCallback, AfterAllCallback {
+public final class RedisServerExtension extends ClassScopedServer {
   private final RedisServer server = new RedisServer();
-  private volatile String startedBy;
 
   @Override
-  public void beforeAll(ExtensionContext context) {
-    if (!server.isRunning()) {
-      server.start();
-      startedBy = context.getUniqueId();
-    }
+  void startServer() {
+    server.start();
   }
 
   @Override
-  public void afterAll(ExtensionContext context) {
-    if (context.getUniqueId().equals(startedBy)) {
-      startedBy = null;
-      server.stop();
-    }
+  void stopServer() {
+    server.stop();
   }
 
   /** The server, e.g. to {@link RedisServer#restart()} it. */

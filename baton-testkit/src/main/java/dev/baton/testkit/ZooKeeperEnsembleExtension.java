@@ -1,9 +1,6 @@
 package dev.baton.testkit;
 
 import dev.baton.embedded.ZooKeeperEnsemble;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Runs a {@link ZooKeeperEnsemble} for the tests of one class: started before the first test (returning once all
@@ -18,24 +15,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Nested test classes share the outer class's ensemble. A test that stops peers should start them again (or
  * the next test should not rely on all three).
  */
-public final class ZooKeeperEnsembleExtension implements BeforeAllCallback, AfterAllCallback {
+public final class ZooKeeperEnsembleExtension extends ClassScopedServer {
   private final ZooKeeperEnsemble ensemble = new ZooKeeperEnsemble();
-  private volatile String startedBy;
 
   @Override
-  public void beforeAll(ExtensionContext context) {
-    if (startedBy == null) {
-      ensemble.start();
-      startedBy = context.getUniqueId();
-    }
+  void startServer() {
+    ensemble.start();
   }
 
   @Override
-  public void afterAll(ExtensionContext context) {
-    if (context.getUniqueId().equals(startedBy)) {
-      startedBy = null;
-      ensemble.close();
-    }
+  void stopServer() {
+    ensemble.close();
   }
 
   /** The ensemble, e.g. to {@link ZooKeeperEnsemble#killLeader()} and {@link ZooKeeperEnsemble#awaitLeader await} a new one. */

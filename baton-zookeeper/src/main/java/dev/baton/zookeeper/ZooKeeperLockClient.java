@@ -3,6 +3,7 @@ package dev.baton.zookeeper;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.engine.EngineClient;
+import dev.baton.spi.Settings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -81,13 +82,13 @@ public final class ZooKeeperLockClient {
      * holder blocks the others; 30 s by default. The server may grant a different one, within its limits.
      */
     public Builder sessionTimeout(Duration sessionTimeout) {
-      this.sessionTimeout = positive("sessionTimeout", sessionTimeout);
+      this.sessionTimeout = Settings.positive("sessionTimeout", sessionTimeout);
       return this;
     }
 
     /** How long connecting may take; 10 s by default. */
     public Builder connectionTimeout(Duration connectionTimeout) {
-      this.connectionTimeout = positive("connectionTimeout", connectionTimeout);
+      this.connectionTimeout = Settings.positive("connectionTimeout", connectionTimeout);
       return this;
     }
 
@@ -121,10 +122,7 @@ public final class ZooKeeperLockClient {
 
     /** The options of handles from {@link LockClient#lock(String)}. */
     public Builder defaultOptions(LockOptions defaultOptions) {
-      if (defaultOptions == null) {
-        throw new IllegalArgumentException("The default options must not be null; use LockOptions.defaults().");
-      }
-      this.defaultOptions = defaultOptions;
+      this.defaultOptions = Settings.defaultOptions(defaultOptions);
       return this;
     }
 
@@ -148,12 +146,6 @@ public final class ZooKeeperLockClient {
       return Collections.unmodifiableList(new ArrayList<>(acl));
     }
 
-    private static Duration positive(String name, Duration value) {
-      if (value == null || value.isNegative() || value.isZero()) {
-        throw new IllegalArgumentException(name + " must be a positive duration but was " + value + ".");
-      }
-      return value;
-    }
 
     /** ZooKeeper's digest id: base64 of the SHA-1 of {@code user:password}. */
     private static String hash(String userAndPassword) {
