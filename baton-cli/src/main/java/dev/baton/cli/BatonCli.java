@@ -39,11 +39,12 @@ public final class BatonCli implements Runnable {
   static int run(String... args) {
     boolean verbose = Arrays.stream(args).anyMatch(VERBOSE::contains);
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "warn");
-      // ZooKeeper warns about settings of the embedded server that are fine for it; errors still show.
-      System.setProperty("org.slf4j.simpleLogger.log.org.apache.zookeeper", verbose ? "info" : "error");
+      // baton says what went wrong in one line of its own; the libraries' warnings are for --verbose.
+      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
     }
     CommandLine cli = new CommandLine(new BatonCli());
+    // Everything after the first word that is not an option is the command to run, as with flock(1).
+    cli.getSubcommands().get("exec").setStopAtPositional(true);
     cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, line.getErr(), verbose));
     cli.setParameterExceptionHandler((e, ignored) -> {
       PrintWriter err = e.getCommandLine().getErr();

@@ -1,13 +1,144 @@
 package dev.baton.cli;
 
+import dev.baton.Lease;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.LostReason;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** {@code baton exec}: not written yet. */
-@Command(name = "exec", description = "Not written yet.")
+/** {@code baton exec}: runs a command while holding a lock, like flock(1) across machines. */
+@Command(
+    name = "exec",
+    sortOptions = false,
+    usageHelpWidth = 100,
+    customSynopsis = {"baton exec [--backend URI] --key KEY [--wait 30s] [--lease 10m] [--ttl 10s]",
+        "                  [--kill-after 10s] -- CMD [ARG...]"},
+    description = {
+        "",
+        "Runs CMD while holding the lock KEY, like flock(1) across machines: of all the `baton exec` with the same"
+            + " backend and key, one runs its command at a time.",
+        "",
+        "CMD inherits stdin, stdout and stderr, and gets in its environment BATON_KEY, BATON_FENCING_TOKEN (a number"
+            + " that grows with every acquisition: give it to what CMD writes to, so that it can reject an older"
+            + " holder) and BATON_BACKEND (the URI without its password).",
+        "",
+        "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
+            + " If the lock is lost while CMD runs (the store lost it, or --lease passed), CMD and the processes it"
+            + " started get SIGTERM, then SIGKILL after --kill-after, and baton exits 74.",
+        ""},
+    footer = {
+        "",
+        "Exit status: CMD's own (128+N if signal N killed it); 64 bad usage; 69 backend unreachable; 74 lock lost"
+            + " while CMD ran; 75 lock not acquired within --wait; 126 CMD could not be run; 127 CMD not found.",
+        "",
+        "Examples:",
+        "  baton exec --backend redis://127.0.0.1:6379 --key deploy -- ./deploy.sh production",
+        "  baton exec --backend zookeeper://zk1:2181,zk2:2181 --key reindex --wait 5m -- make reindex",
+        "",
+        "  In the crontab of every machine, a nightly job that runs once: the first machine to take the lock",
+        "  runs it, the others try once (--wait 0) and skip it with exit status 75 (provided the job takes",
+        "  longer than the machines' clocks differ):",
+        "    BATON_BACKEND=redis://10.0.0.5:6379",
+        "    0 3 * * * /opt/baton/bin/baton exec --key nightly-report --wait 0 -- /opt/jobs/report.sh"})
 final class ExecCommand implements Callable<Integer> {
+
+  @Spec
+  private CommandSpec spec;
+
+  @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
+      description = {"The store: redis://[:password@]host:port[/db], rediss://...,",
+          "or zookeeper://host:port[,host:port][/chroot]. Default: $" + Backends.ENV + "."})
+  private String backend;
+
+  @Option(names = "--key", required = true, paramLabel = "KEY", description = "The name of the lock.")
+  private String key;
+
+  @Option(names = "--wait", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
+      description = "How long to wait for the lock; 0 tries once. Default: ${DEFAULT-VALUE}.")
+  private Duration waitTime;
+
+  @Option(names = "--lease", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "Hold timeout: the lock frees itself this long after it was granted, and CMD is stopped."
+          + " Default: none, the lock is renewed while CMD runs.")
+  private Duration leaseTime;
+
+  @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+      description = "How long the lock outlives a baton that crashed or was killed. Default: ${DEFAULT-VALUE}.")
+  private Duration ttl;
+
+  @Option(names = "--kill-after", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+      description = "After the lock is lost, how long CMD has between SIGTERM and SIGKILL. Default: ${DEFAULT-VALUE}.")
+  private Duration killAfter;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  private boolean help;
+
+  @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments, after --.")
+  private List<String> command;
+
   @Override
-  public Integer call() {
-    throw new UnsupportedOperationException("baton exec is not written yet");
+  public Integer call() throws InterruptedException {
+    LockOptions options = LockOptions.builder().waitTime(waitTime).leaseTime(leaseTime).ttl(ttl).build();
+    try (SignalForwarding signals = SignalForwarding.install();
+        LockClient client = Backends.connect(backend, options)) {
+      CompletableFuture<Lease> pending = client.lock(key).acquireAsync();
+      signals.sendTo(signal -> pending.cancel(true));
+      try (Lease lease = pending.get()) {
+        if (signals.first().isPresent()) {
+          return signals.first().get().exitStatus();
+        }
+        return run(lease, signals);
+      } catch (CancellationException e) {
+        return signals.first().orElseThrow().exitStatus();
+      } catch (ExecutionException e) {
+        throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
+      }
+    }
+  }
+
+  /** Runs the command under {@code lease} and returns baton's exit status. */
+  private int run(Lease lease, SignalForwarding signals) throws InterruptedException {
+    ChildProcess child;
+    try {
+      child = ChildProcess.start(command, Map.of("BATON_KEY", key,
+          "BATON_FENCING_TOKEN", Long.toString(lease.fencingToken()),
+          "BATON_BACKEND", BackendUri.withoutPassword(backend)));
+    } catch (IOException e) {
+      String cause = String.valueOf(e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
+      say("cannot run '" + command.get(0) + "': " + cause.replaceFirst("^error=\\d+, ", ""));
+      return cause.startsWith("error=2,") ? ExitCodes.NOT_FOUND : ExitCodes.CANNOT_RUN;
+    }
+    signals.sendTo(child::signal);
+    AtomicReference<LostReason> lost = new AtomicReference<>();
+    lease.onLost(reason -> {
+      lost.set(reason);
+      child.stop(killAfter);
+    });
+    int status = child.waitFor();
+    if (lost.get() != null) {
+      say("lost the lock '" + key + "' while the command ran (" + lost.get() + "); stopped it (its status: "
+          + status + ").");
+      return ExitCodes.LOCK_LOST;
+    }
+    return status;
+  }
+
+  /** Prints one line on stderr, as every message of baton's own. */
+  private void say(String message) {
+    spec.commandLine().getErr().println("baton: " + message);
+    spec.commandLine().getErr().flush();
   }
 }

@@ -13,6 +13,10 @@ final class ExitCodes {
   static final int LOCK_LOST = 74;
   /** The lock was not acquired within the wait time: try again later. */
   static final int NOT_ACQUIRED = 75;
+  /** The command to run exists but could not be run, as shells say. */
+  static final int CANNOT_RUN = 126;
+  /** The command to run was not found, as shells say. */
+  static final int NOT_FOUND = 127;
 
   private ExitCodes() {}
 }

@@ -14,7 +14,6 @@ import sun.misc.SignalHandler;
  * acquisition, later the command. A target set after a signal arrived is given the first one at once, so
  * that a signal arriving between two targets is not lost.
  */
-@SuppressWarnings("sunapi")
 final class SignalForwarding implements AutoCloseable {
 
   /** The signals baton passes on, with their numbers, which are the same on every Unix. */

@@ -1,7 +1,6 @@
 package dev.baton.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.baton.Lease;
 import dev.baton.LockClient;
@@ -9,7 +8,6 @@ import dev.baton.zookeeper.ZooKeeperLockClient;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,9 +22,9 @@ class ServeIT {
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
     }
-    try (JarRun serve = JarRun.start("serve", "--port", Integer.toString(port), "--data-dir", dataDir.toString())) {
-      await().atMost(Duration.ofSeconds(30)).until(() -> serve.outputSoFar().contains("Ctrl-C stops it"));
-      assertThat(serve.outputSoFar()).contains("127.0.0.1:" + port, dataDir.toString());
+    try (BatonProcess serve = BatonProcess.start(dataDir, "serve", "--port", Integer.toString(port), "--data-dir", dataDir.toString())) {
+      serve.awaitLine("Use it with --backend zookeeper://127.0.0.1:" + port + ". Ctrl-C stops it.");
+      assertThat(serve.output()).contains(dataDir.toString());
 
       try (LockClient client = ZooKeeperLockClient.connect("127.0.0.1:" + port); Lease lease = client.lock("served").acquire()) {
         assertThat(lease.isHeld()).isTrue();

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.redis.RedisLockClient;
+import dev.baton.testkit.RedisServerExtension;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import dev.baton.testkit.RedisServerExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code baton status} against a real Redis. */
 @Timeout(60)
@@ -17,24 +19,26 @@ class StatusIT {
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
 
+  @TempDir
+  Path dir;
+
   @Test
   void showsAFreeLock() throws Exception {
-    JarRun status = JarRun.run("status", "--backend", redis.uri(), "--key", "reports/free");
-
-    assertThat(status.output()).contains("reports/free", "free");
-    assertThat(status.exitCode()).isZero();
+    try (BatonProcess status = BatonProcess.start(dir, "status", "--backend", redis.uri(), "--key", "reports/free")) {
+      assertThat(status.awaitExit()).isZero();
+      assertThat(status.output()).contains("reports/free", "free");
+    }
   }
 
   @Test
   void showsTheHolderItsTokenAndTtlAsTextAndJson() throws Exception {
     try (LockClient client = RedisLockClient.connect(redis.uri()); Lease lease = client.lock("reports/held").acquire()) {
-      JarRun text = JarRun.run("status", "--backend", redis.uri(), "--key", "reports/held");
-      assertThat(text.output()).contains("held", lease.ownerId(), Long.toString(lease.fencingToken()), "ttl left");
+      String text = finished(0, "status", "--backend", redis.uri(), "--key", "reports/held");
+      assertThat(text).contains("held", lease.ownerId(), Long.toString(lease.fencingToken()), "ttl left");
 
-      JarRun json = JarRun.run("status", "--backend", redis.uri(), "--key", "reports/held", "--json");
-      assertThat(json.output().trim()).startsWith("{\"key\":\"reports/held\",\"held\":true,\"owner\":\"" + lease.ownerId() + "\"")
+      String json = finished(0, "status", "--backend", redis.uri(), "--key", "reports/held", "--json");
+      assertThat(json.trim()).startsWith("{\"key\":\"reports/held\",\"held\":true,\"owner\":\"" + lease.ownerId() + "\"")
           .contains("\"fencingToken\":" + lease.fencingToken(), "\"remainingTtlMillis\":", "\"waiters\":0}");
-      assertThat(json.exitCode()).isZero();
     }
   }
 
@@ -44,16 +48,17 @@ class StatusIT {
     try (ServerSocket socket = new ServerSocket(0)) {
       closed = socket.getLocalPort();
     }
-    JarRun unreachable = JarRun.run("status", "--backend", "redis://127.0.0.1:" + closed, "--key", "k");
-    assertThat(unreachable.output()).startsWith("baton: ").contains("127.0.0.1:" + closed).doesNotContain("Exception");
-    assertThat(unreachable.exitCode()).isEqualTo(ExitCodes.UNAVAILABLE);
+    assertThat(finished(ExitCodes.UNAVAILABLE, "status", "--backend", "redis://127.0.0.1:" + closed, "--key", "k"))
+        .startsWith("baton: ").contains("127.0.0.1:" + closed).doesNotContain("Exception");
+    assertThat(finished(ExitCodes.USAGE, "status", "--backend", "mysql://127.0.0.1", "--key", "k")).contains("mysql://127.0.0.1");
+    assertThat(finished(ExitCodes.USAGE, "status", "--backend", redis.uri())).contains("--key");
+  }
 
-    JarRun bad = JarRun.run("status", "--backend", "mysql://127.0.0.1", "--key", "k");
-    assertThat(bad.output()).contains("mysql://127.0.0.1");
-    assertThat(bad.exitCode()).isEqualTo(ExitCodes.USAGE);
-
-    JarRun missing = JarRun.run("status", "--backend", redis.uri());
-    assertThat(missing.output()).contains("--key");
-    assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
+  /** Runs baton to its end, checks its exit status, and returns what it printed. */
+  private String finished(int exitStatus, String... args) throws InterruptedException {
+    try (BatonProcess baton = BatonProcess.start(dir, args)) {
+      assertThat(baton.awaitExit()).as(baton.output()).isEqualTo(exitStatus);
+      return baton.output();
+    }
   }
 }
