@@ -63,7 +63,7 @@ public final class EtcdCluster implements AutoCloseable {
       throw new IllegalStateException(NAME + " is already running; close() it first.");
     }
     close();
-    Path binary = EtcdBinary.locate();
+    Path binary = ServerBinary.ETCD.locate();
     boolean choosePorts = members.isEmpty();
     for (int attempt = 0; attempt < (choosePorts ? PORT_ATTEMPTS : 1); attempt++) {
       if (choosePorts) {
@@ -105,7 +105,7 @@ public final class EtcdCluster implements AutoCloseable {
     if (exited != null) {
       exited.stop(STOP_TIMEOUT);
     }
-    EtcdProcess started = launch(EtcdBinary.locate(), member);
+    EtcdProcess started = launch(ServerBinary.ETCD.locate(), member);
     if (runningCount() >= QUORUM && !started.awaitReady(START_TIMEOUT)) {
       processes.set(member, null);
       throw new IllegalStateException("Cannot start member " + member + " again on ports "

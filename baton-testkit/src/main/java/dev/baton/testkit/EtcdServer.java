@@ -48,7 +48,7 @@ public final class EtcdServer implements AutoCloseable {
       run = null;
       exited.stop(STOP_TIMEOUT);
     }
-    Path binary = EtcdBinary.locate();
+    Path binary = ServerBinary.ETCD.locate();
     if (dir == null) {
       dir = WorkDirs.create("baton-etcd-", NAME);
       token = "baton-etcd-" + UUID.randomUUID();

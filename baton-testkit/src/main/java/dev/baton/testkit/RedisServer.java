@@ -44,7 +44,7 @@ public final class RedisServer {
       throw new IllegalStateException("redis-server is already running on port " + port + "; stop() it first.");
     }
     stop();
-    Path binary = RedisBinary.locate();
+    Path binary = ServerBinary.REDIS.locate();
     if (port != 0) {
       run = launch(binary, port).orElseThrow(() -> new IllegalStateException(
           "Cannot start redis-server again on port " + port + ": another process has taken the port."));
