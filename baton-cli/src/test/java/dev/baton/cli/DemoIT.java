@@ -28,6 +28,14 @@ class DemoIT {
   }
 
   @Test
+  void runsToTheEndWithTheDefaultSettings() throws Exception {
+    try (BatonProcess demo = BatonProcess.start(dir, "demo")) {
+      assertThat(demo.awaitExit()).isZero();
+      assertThat(demo.output()).contains("8 workers", "for 10 s", "no update lost, mutual exclusion held");
+    }
+  }
+
+  @Test
   void runsOnRedis() throws Exception {
     try (BatonProcess demo = BatonProcess.start(dir, "demo", "--backend", redis.uri(), "--workers", "4", "--seconds", "2")) {
       assertThat(demo.awaitExit()).isZero();
