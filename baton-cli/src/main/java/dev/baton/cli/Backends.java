@@ -2,14 +2,15 @@ package dev.baton.cli;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.etcd.EtcdLockClient;
 import dev.baton.redis.RedisLockClient;
 import dev.baton.zookeeper.ZooKeeperLockClient;
 import java.util.Locale;
 
 /**
  * Connects to the backend a URI names: {@code redis://[:password@]host:port[/db]}, {@code rediss://...},
- * {@code zookeeper://host:port[,host:port][/chroot]}. etcd URIs are recognised and refused until the etcd
- * backend lands.
+ * {@code zookeeper://host:port[,host:port][/chroot]}, {@code etcd://host:port[,host:port]} (or
+ * {@code http://...}, {@code https://...}).
  */
 final class Backends {
   /** The environment variable that gives {@code --backend} its default. */
@@ -27,10 +28,9 @@ final class Backends {
       case "redis", "rediss" -> RedisLockClient.builder().uri(uri).defaultOptions(defaults).connect();
       case "zookeeper", "zk" -> ZooKeeperLockClient.builder().connectString(uri.substring(scheme.length() + 3))
           .defaultOptions(defaults).connect();
-      case "etcd", "http", "https" -> throw new IllegalArgumentException("The etcd backend is not available yet;"
-          + " use redis://host:port or zookeeper://host:port.");
+      case "etcd", "http", "https" -> EtcdLockClient.builder().endpoints(uri).defaultOptions(defaults).connect();
       default -> throw new IllegalArgumentException("Unknown backend '" + uri + "': use redis://host:port,"
-          + " rediss://host:port or zookeeper://host:port[,host:port][/chroot].");
+          + " rediss://host:port, zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port].");
     };
   }
 
@@ -41,8 +41,8 @@ final class Backends {
     }
     int colon = uri.indexOf("://");
     if (colon <= 0) {
-      throw new IllegalArgumentException("The backend '" + uri + "' is not a URI: use redis://host:port or"
-          + " zookeeper://host:port.");
+      throw new IllegalArgumentException("The backend '" + uri + "' is not a URI: use redis://host:port,"
+          + " zookeeper://host:port or etcd://host:port.");
     }
     return uri.substring(0, colon).toLowerCase(Locale.ROOT);
   }

@@ -14,10 +14,11 @@ import picocli.CommandLine.Command;
     name = "baton",
     mixinStandardHelpOptions = true,
     version = "baton 0.1.0-SNAPSHOT",
-    description = "Distributed locks on Redis and ZooKeeper from the shell.",
+    description = "Distributed locks on Redis, ZooKeeper and etcd from the shell.",
     subcommands = {ExecCommand.class, DemoCommand.class, StatusCommand.class, ServeCommand.class,
         CommandLine.HelpCommand.class},
-    footer = {"", "Backends: redis://[:password@]host:port[/db], rediss://..., zookeeper://host:port[,host:port][/chroot].",
+    footer = {"", "Backends: redis://[:password@]host:port[/db], rediss://..., zookeeper://host:port[,host:port][/chroot],",
+        "etcd://host:port[,host:port] (or http://, https://).",
         "BATON_BACKEND in the environment is the default for --backend.",
         "Exit statuses: 64 bad usage, 69 backend unreachable, 74 lock lost, 75 lock not acquired in time."})
 public final class BatonCli implements Runnable {

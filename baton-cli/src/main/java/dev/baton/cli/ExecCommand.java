@@ -60,7 +60,7 @@ final class ExecCommand implements Callable<Integer> {
 
   @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
       description = {"The store: redis://[:password@]host:port[/db], rediss://...,",
-          "or zookeeper://host:port[,host:port][/chroot]. Default: $" + Backends.ENV + "."})
+          "zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Default: $" + Backends.ENV + "."})
   private String backend;
 
   @Option(names = "--key", required = true, paramLabel = "KEY", description = "The name of the lock.")

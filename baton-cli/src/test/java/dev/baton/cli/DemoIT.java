@@ -2,6 +2,7 @@ package dev.baton.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.testkit.EtcdServerExtension;
 import dev.baton.testkit.RedisServerExtension;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DemoIT {
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
+
+  @RegisterExtension
+  static final EtcdServerExtension etcd = new EtcdServerExtension();
 
   @TempDir
   Path dir;
@@ -40,6 +44,15 @@ class DemoIT {
     try (BatonProcess demo = BatonProcess.start(dir, "demo", "--backend", redis.uri(), "--workers", "4", "--seconds", "2")) {
       assertThat(demo.awaitExit()).isZero();
       assertThat(demo.output()).contains(redis.uri(), "no update lost, mutual exclusion held");
+    }
+  }
+
+  @Test
+  void runsOnEtcd() throws Exception {
+    String backend = etcd.endpoint().replace("http://", "etcd://");
+    try (BatonProcess demo = BatonProcess.start(dir, "demo", "--backend", backend, "--workers", "3", "--seconds", "2")) {
+      assertThat(demo.awaitExit()).isZero();
+      assertThat(demo.output()).contains(backend, "no update lost, mutual exclusion held");
     }
   }
 

@@ -1,0 +1,209 @@
+package dev.baton.etcd;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.LockStatus;
+import dev.baton.LostReason;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.Grant;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.LossListener;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
+import io.etcd.jetcd.KV;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.LeaseOption;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.stream.Collectors;
+
+/** Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. */
+final class EtcdBackend implements LockBackend {
+  /** The oldest entry of a key: the holder. */
+  static final GetOption OLDEST = GetOption.builder().isPrefix(true).withSortField(GetOption.SortTarget.CREATE)
+      .withSortOrder(GetOption.SortOrder.ASCEND).withLimit(1).build();
+
+  private final Client client;
+  private final KV kv;
+  private final Watch watch;
+  private final EtcdKeys keys;
+  private final Duration timeout;
+  private final String endpoints;
+  private volatile EtcdSession session;
+  private volatile LossListener lossListener;
+
+  private EtcdBackend(Client client, EtcdKeys keys, Duration timeout, String endpoints) {
+    this.client = client;
+    this.kv = client.getKVClient();
+    this.watch = client.getWatchClient();
+    this.keys = keys;
+    this.timeout = timeout;
+    this.endpoints = endpoints;
+  }
+
+  /** Connects and grants the client's lease, or fails with nothing left running. */
+  static EtcdBackend connect(EtcdSettings settings) {
+    String endpoints = settings.endpoints().stream().map(Object::toString).collect(Collectors.joining(","));
+    ClientBuilder builder = Client.builder()
+        .endpoints(settings.endpoints().toArray(URI[]::new))
+        .connectTimeout(settings.commandTimeout())
+        .retryChronoUnit(ChronoUnit.MILLIS)
+        .retryDelay(50)
+        .retryMaxDelay(500)
+        .retryMaxDuration(settings.commandTimeout())
+        .waitForReady(false); // a call to an unreachable cluster fails at once, so acquires keep their wait time
+    if (settings.user() != null) {
+      builder.user(EtcdKeys.bytes(settings.user())).password(EtcdKeys.bytes(settings.password()));
+    }
+    Client client = builder.build();
+    EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace()), settings.commandTimeout(), endpoints);
+    try {
+      backend.session = EtcdSession.open(client.getLeaseClient(), settings.leaseTtl(), settings.commandTimeout(),
+          backend::leaseExpired);
+      return backend;
+    } catch (RuntimeException e) {
+      client.close();
+      throw new BackendUnavailableException("Cannot connect to etcd at " + endpoints + ": " + e.getMessage()
+          + ". Check that etcd runs there and that the user and password are right.", e);
+    }
+  }
+
+  private void leaseExpired() {
+    LossListener listener = lossListener;
+    if (listener != null) {
+      listener.allLost(LostReason.SESSION_EXPIRED);
+    }
+  }
+
+  @Override
+  public void setLossListener(LossListener listener) {
+    this.lossListener = listener;
+  }
+
+  @Override
+  public String name() {
+    return "etcd";
+  }
+
+  @Override
+  public void checkKey(String key) {
+    // etcd keys are bytes: every key the engine accepts can be stored.
+  }
+
+  /**
+   * A lease counts as held for a third of the etcd lease's ttl after a renewal found the lease with at
+   * least that long to live (the keep-alive stream keeps it above two thirds), so never past its expiry.
+   */
+  @Override
+  public Duration maxTtl() {
+    return session.ttl().dividedBy(3);
+  }
+
+  @Override
+  public LockStatus status(String key) {
+    String what = "Reading the status of '" + key + "'";
+    GetResponse entries = EtcdCalls.await(kv.get(keys.entries(key), GetOption.builder().isPrefix(true)
+        .withSortField(GetOption.SortTarget.CREATE).withSortOrder(GetOption.SortOrder.ASCEND).build()), timeout, what);
+    List<KeyValue> queue = entries.getKvs();
+    if (queue.isEmpty()) {
+      return LockStatus.free(key, 0);
+    }
+    KeyValue holder = queue.get(0);
+    long left = EtcdCalls.await(client.getLeaseClient().timeToLive(holder.getLease(), LeaseOption.DEFAULT), timeout, what)
+        .getTTL();
+    return LockStatus.held(key, holder.getValue().toString(StandardCharsets.UTF_8), holder.getCreateRevision(),
+        left > 0 ? Duration.ofSeconds(left) : null, queue.size() - 1);
+  }
+
+  @Override
+  public Attempt newAttempt(AcquireRequest request) {
+    return new EtcdAttempt(this, request);
+  }
+
+  /**
+   * Checks, with two reads sent at once, that our entry is still there and that the lease the keep-alive
+   * stream renews has at least {@code expiry} to live, the time the engine will count the lock as held.
+   */
+  @Override
+  public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
+    EtcdGrant etcdGrant = (EtcdGrant) grant;
+    CompletableFuture<Long> left = client.getLeaseClient().timeToLive(etcdGrant.leaseId(), LeaseOption.DEFAULT)
+        .thenApply(response -> response.getTTL());
+    CompletableFuture<GetResponse> entry = kv.get(etcdGrant.entry());
+    return entry.thenCombine(left, (found, seconds) -> {
+      boolean ours = !found.getKvs().isEmpty() && found.getKvs().get(0).getCreateRevision() == etcdGrant.createRevision();
+      if (ours && Duration.ofSeconds(seconds).compareTo(expiry) < 0) {
+        throw new BackendUnavailableException("The lease of '" + grant.request().key() + "' has " + seconds
+            + " s left: the keep-alive is behind");
+      }
+      return ours;
+    });
+  }
+
+  @Override
+  public boolean release(Grant grant) {
+    EtcdGrant etcdGrant = (EtcdGrant) grant;
+    return EtcdCalls.await(kv.txn()
+        .If(new Cmp(etcdGrant.entry(), Cmp.Op.EQUAL, CmpTarget.createRevision(etcdGrant.createRevision())))
+        .Then(Op.delete(etcdGrant.entry(), DeleteOption.DEFAULT))
+        .commit(), timeout, "Releasing '" + grant.request().key() + "'").isSucceeded();
+  }
+
+  KV kv() {
+    return kv;
+  }
+
+  Watch watch() {
+    return watch;
+  }
+
+  EtcdKeys keys() {
+    return keys;
+  }
+
+  Duration timeout() {
+    return timeout;
+  }
+
+  long leaseId() {
+    return session.leaseId();
+  }
+
+  Duration leaseTtl() {
+    return session.ttl();
+  }
+
+  @Override
+  public void close() {
+    session.close();
+    client.close();
+  }
+
+  @Override
+  public void crash() {
+    session.crash();
+    client.close();
+  }
+
+  @Override
+  public String toString() {
+    return "etcd at " + endpoints;
+  }
+
+  static ByteSequence owner(AcquireRequest request) {
+    return EtcdKeys.bytes(request.ownerId());
+  }
+}

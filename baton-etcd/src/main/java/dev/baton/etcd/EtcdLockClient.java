@@ -1,0 +1,149 @@
+package dev.baton.etcd;
+
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.engine.EngineClient;
+import dev.baton.spi.Settings;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Locks on an etcd cluster, through jetcd's KV, Lease and Watch services (not etcd's own Lock service, so
+ * that every engine feature holds as on the other backends).
+ *
+ * <pre>{@code
+ * try (LockClient client = EtcdLockClient.connect("http://127.0.0.1:2379,http://127.0.0.1:22379")) {
+ *   try (Lease lease = client.lock("orders/42").acquire(Duration.ofSeconds(5))) {
+ *     ...
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Each client grants one etcd lease on connect and keeps it alive with one stream for all its locks.
+ * An acquire puts {@code /baton/KEY<NUL>LEASE-OWNER} bound to that lease in a transaction that, in the same
+ * round trip, reads the key's oldest entry: the entry with the lowest create revision holds, and each
+ * waiter watches the deletion of the entry just before its own. The fencing token is the entry's create
+ * revision. A client that dies frees its locks when its lease expires, after the lease ttl; a lease that
+ * etcd no longer has is reported as every lock of the client lost.
+ */
+public final class EtcdLockClient {
+  /** The prefix of every key Baton writes, unless told otherwise. */
+  public static final String DEFAULT_NAMESPACE = "/baton/";
+
+  private EtcdLockClient() {}
+
+  /**
+   * Connects to {@code http://host:port[,http://host:port...]} (or {@code etcd://host:port,...}) with the default
+   * settings.
+   *
+   * @throws IllegalArgumentException if an endpoint is malformed
+   * @throws dev.baton.BackendUnavailableException if no member answers
+   */
+  public static LockClient connect(String endpoints) {
+    return builder().endpoints(endpoints).connect();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Settings of an etcd lock client; every setter checks its value at once. */
+  public static final class Builder {
+    private List<URI> endpoints;
+    private String user;
+    private String password;
+    private String namespace = DEFAULT_NAMESPACE;
+    private Duration leaseTtl = Duration.ofSeconds(10);
+    private Duration commandTimeout = Duration.ofSeconds(5);
+    private LockOptions defaultOptions = LockOptions.defaults();
+
+    private Builder() {}
+
+    /** The members: {@code http://host:port[,http://host:port...]}; {@code etcd://} is read as {@code http://}. */
+    public Builder endpoints(String endpoints) {
+      if (endpoints == null || endpoints.isBlank()) {
+        throw new IllegalArgumentException("The etcd endpoints must not be blank; use e.g. http://127.0.0.1:2379.");
+      }
+      this.endpoints = Arrays.stream(endpoints.split(",")).map(String::trim).map(Builder::endpoint).toList();
+      return this;
+    }
+
+    /** Authenticates as this etcd user. */
+    public Builder user(String user, String password) {
+      if (user == null || user.isBlank() || password == null) {
+        throw new IllegalArgumentException("An etcd user needs a name and a password; the name was '" + user + "'.");
+      }
+      this.user = user;
+      this.password = password;
+      return this;
+    }
+
+    /** The prefix of every key Baton writes; {@code /baton/} by default. */
+    public Builder namespace(String namespace) {
+      if (namespace == null || namespace.isEmpty() || namespace.chars().anyMatch(Character::isISOControl)) {
+        throw new IllegalArgumentException("The namespace must be printable text such as \"/baton/\" but was '"
+            + namespace + "'.");
+      }
+      this.namespace = namespace;
+      return this;
+    }
+
+    /**
+     * The ttl of the client's etcd lease: how long the locks of a client that died block the others; 10 s by
+     * default, whole seconds, at least 3 s (a held lock counts as held for a third of it after each renewal).
+     */
+    public Builder leaseTtl(Duration leaseTtl) {
+      Settings.positive("leaseTtl", leaseTtl);
+      if (leaseTtl.toMillis() % 1000 != 0 || leaseTtl.toSeconds() < 3) {
+        throw new IllegalArgumentException("leaseTtl must be whole seconds (etcd leases count in seconds), at least"
+            + " 3 s, but was " + leaseTtl + ".");
+      }
+      this.leaseTtl = leaseTtl;
+      return this;
+    }
+
+    /** How long one call may take before the cluster counts as unreachable; 5 s by default. */
+    public Builder commandTimeout(Duration commandTimeout) {
+      this.commandTimeout = Settings.positive("commandTimeout", commandTimeout);
+      return this;
+    }
+
+    /** The options of handles from {@link LockClient#lock(String)}. */
+    public Builder defaultOptions(LockOptions defaultOptions) {
+      this.defaultOptions = Settings.defaultOptions(defaultOptions);
+      return this;
+    }
+
+    /**
+     * Connects and grants the client's lease.
+     *
+     * @throws IllegalStateException if no endpoints were given
+     * @throws dev.baton.BackendUnavailableException if no member answered; nothing is left running
+     */
+    public LockClient connect() {
+      if (endpoints == null) {
+        throw new IllegalStateException("Set the endpoints first, e.g. builder().endpoints(\"http://127.0.0.1:2379\").");
+      }
+      EtcdSettings settings = new EtcdSettings(endpoints, user, password, namespace, leaseTtl, commandTimeout);
+      return new EngineClient(EtcdBackend.connect(settings), defaultOptions);
+    }
+
+    private static URI endpoint(String text) {
+      String lower = text.toLowerCase(Locale.ROOT);
+      String http = lower.startsWith("etcd://") ? "http://" + text.substring("etcd://".length()) : text;
+      URI uri;
+      try {
+        uri = URI.create(http);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("The etcd endpoint '" + text + "' is malformed; use http://host:port.", e);
+      }
+      if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null || uri.getPort() < 0) {
+        throw new IllegalArgumentException("The etcd endpoint '" + text + "' must look like http://host:port.");
+      }
+      return uri;
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** Baton's etcd backend: {@link dev.baton.etcd.EtcdLockClient}. */
+package dev.baton.etcd;

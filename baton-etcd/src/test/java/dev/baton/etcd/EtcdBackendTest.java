@@ -1,0 +1,416 @@
+package dev.baton.etcd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.DistributedLock;
+import dev.baton.Lease;
+import dev.baton.LeaseState;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.LockStatus;
+import dev.baton.LostReason;
+import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.RecordingLostListener;
+import io.etcd.jetcd.KeyValue;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** What only etcd does to a lock: leases revoked, a predecessor's watch, restarts and outages; and the client's own settings. */
+class EtcdBackendTest {
+  @RegisterExtension
+  static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+  private static final Duration LEASE_TTL = Duration.ofSeconds(3);
+  private static final Duration LONG_WAIT = Duration.ofSeconds(10);
+  /** How long something that must not happen is watched for. */
+  private static final Duration A_WHILE = Duration.ofMillis(500);
+
+  private static EtcdInspector inspector;
+  private final List<LockClient> clients = new ArrayList<>();
+  private String key;
+
+  @BeforeAll
+  static void inspect() {
+    inspector = new EtcdInspector(etcd.endpoint());
+  }
+
+  @AfterAll
+  static void stopInspecting() {
+    inspector.close();
+  }
+
+  @BeforeEach
+  void chooseKey(TestInfo test) {
+    key = "etcd/" + test.getTestMethod().orElseThrow().getName() + "/"
+        + Long.toHexString(ThreadLocalRandom.current().nextLong());
+  }
+
+  @AfterEach
+  void closeClientsAndBringEtcdBack() {
+    clients.forEach(LockClient::close);
+    if (!etcd.server().isRunning()) {
+      etcd.server().start();
+    }
+  }
+
+  private LockClient client(EtcdLockClient.Builder builder) {
+    LockClient client = builder.connect();
+    clients.add(client);
+    return client;
+  }
+
+  private LockClient client() {
+    return client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL));
+  }
+
+  // Leases
+
+  @Test
+  @Timeout(30)
+  void aRevokedLeaseIsReportedLostAndTheNextHolderGetsALargerToken() throws Exception {
+    Lease lease = client().lock(key).acquire(LONG_WAIT);
+    RecordingLostListener lost = new RecordingLostListener();
+    lease.onLost(lost);
+
+    inspector.revoke(inspector.holderLease(key));
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !lost.reasons().isEmpty());
+    assertThat(lost.reasons()).hasSize(1).first().isIn(LostReason.SESSION_EXPIRED, LostReason.ENTRY_REMOVED);
+    assertThat(lease.isHeld()).isFalse();
+    assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+    try (Lease next = client().lock(key).acquire(LONG_WAIT)) {
+      assertThat(next.fencingToken()).isGreaterThan(lease.fencingToken());
+    }
+    await("the listener called only once").during(A_WHILE).atMost(Duration.ofSeconds(3))
+        .until(() -> lost.reasons().size() == 1);
+  }
+
+  @Test
+  @Timeout(30)
+  void everyLockOfARevokedLeaseIsLostAndTheClientWorksOnWithANewLease() throws Exception {
+    LockClient client = client();
+    Lease first = client.lock(key + "/a").acquire(LONG_WAIT);
+    Lease second = client.lock(key + "/b").acquire(LONG_WAIT);
+    long revoked = inspector.holderLease(key + "/a");
+    assertThat(inspector.holderLease(key + "/b")).as("one lease per client").isEqualTo(revoked);
+
+    inspector.revoke(revoked);
+
+    await().atMost(Duration.ofSeconds(5)).until(() -> !first.isHeld() && !second.isHeld());
+    await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
+      try (Lease again = client.lock(key + "/a").acquire(Duration.ofSeconds(2))) {
+        assertThat(again.isHeld()).isTrue();
+        long lease = inspector.holderLease(key + "/a");
+        assertThat(lease).as("the new entry's lease").isNotEqualTo(revoked);
+        assertThat(inspector.secondsLeft(lease)).as("seconds left on the new lease").isPositive();
+      }
+    });
+  }
+
+  /** etcd#11456: a waiter must not be granted the lock on a lease that died while it waited. */
+  @Test
+  @Timeout(30)
+  void aWaiterWhoseLeaseWasRevokedIsNotGrantedOnTheDeadLease() throws Exception {
+    Lease held = client().lock(key).acquire(LONG_WAIT);
+    CompletableFuture<Lease> waiting = client().lock(key).acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(20)));
+    await().until(() -> inspector.count(key) == 2);
+    long waiterLease = inspector.entries(key).get(1).getLease();
+
+    inspector.revoke(waiterLease);
+    await().during(A_WHILE).atMost(Duration.ofSeconds(3)).until(() -> !waiting.isDone());
+    held.close();
+
+    try (Lease granted = waiting.get(15, TimeUnit.SECONDS)) {
+      List<KeyValue> entries = inspector.entries(key);
+      assertThat(entries).as("entries while the waiter holds").hasSize(1);
+      assertThat(entries.get(0).getLease()).as("the holder's lease").isNotEqualTo(waiterLease);
+      assertThat(inspector.secondsLeft(entries.get(0).getLease())).as("seconds left on the holder's lease").isPositive();
+      assertThat(EtcdInspector.text(entries.get(0).getValue())).isEqualTo(granted.ownerId());
+      assertThat(granted.fencingToken()).isEqualTo(entries.get(0).getCreateRevision());
+      assertThat(client().lock(key).tryAcquire()).as("another client's tryAcquire").isEmpty();
+    }
+    assertThat(inspector.count(key)).isZero();
+  }
+
+  // The queue
+
+  @Test
+  @Timeout(30)
+  void aWaiterWatchesOnlyItsPredecessorAndReleasesHandTheLockOnInOrder() throws Exception {
+    EtcdMetrics metrics = new EtcdMetrics(etcd.endpoint());
+    long watchersBefore = metrics.watchers();
+    Lease holder = client().lock(key).acquire(LONG_WAIT);
+    List<LockClient> waiterClients = new ArrayList<>();
+    List<CompletableFuture<Lease>> waiters = new ArrayList<>();
+    List<Integer> grants = new CopyOnWriteArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      LockClient waiter = client();
+      waiterClients.add(waiter);
+      int index = i;
+      CompletableFuture<Lease> pending = waiter.lock(key).acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(20)));
+      pending.thenRun(() -> grants.add(index));
+      waiters.add(pending);
+      int queued = i + 2;
+      await().until(() -> inspector.count(key) == queued);
+    }
+    List<KeyValue> queue = inspector.entries(key);
+    assertThat(EtcdInspector.text(queue.get(0).getValue())).isEqualTo(holder.ownerId());
+    // One watcher per waiter, on its predecessor; and no waiter busy-loops while it waits.
+    await("one watcher per waiter").atMost(Duration.ofSeconds(5)).until(() -> metrics.watchers() == watchersBefore + 3);
+    long txns = metrics.calls("Txn");
+    await("no transactions while the queue waits").during(A_WHILE).atMost(Duration.ofSeconds(3))
+        .until(() -> metrics.calls("Txn") == txns);
+
+    // The middle waiter goes away: its entry with it; the others keep waiting.
+    waiterClients.get(1).close();
+    await().until(() -> inspector.count(key) == 3);
+    assertThat(inspector.entries(key)).extracting(KeyValue::getCreateRevision).containsExactly(
+        queue.get(0).getCreateRevision(), queue.get(1).getCreateRevision(), queue.get(3).getCreateRevision());
+    await("the other waiters still waiting").during(A_WHILE).atMost(Duration.ofSeconds(3))
+        .until(() -> !waiters.get(0).isDone() && !waiters.get(2).isDone());
+    await("the last waiter watching the first").atMost(Duration.ofSeconds(5))
+        .until(() -> metrics.watchers() == watchersBefore + 2);
+    assertThat(holder.isHeld()).isTrue();
+
+    // Each release hands the lock to the next in the queue, and only to it.
+    holder.close();
+    Lease first = waiters.get(0).get(10, TimeUnit.SECONDS);
+    assertThat(first.fencingToken()).isEqualTo(queue.get(1).getCreateRevision());
+    await("the last waiter still waiting").during(A_WHILE).atMost(Duration.ofSeconds(3))
+        .until(() -> !waiters.get(2).isDone());
+    assertThat(metrics.watchers()).as("watchers once the first waiter holds").isEqualTo(watchersBefore + 1);
+    first.close();
+    Lease last = waiters.get(2).get(10, TimeUnit.SECONDS);
+    assertThat(last.fencingToken()).isEqualTo(queue.get(3).getCreateRevision());
+    last.close();
+
+    assertThat(grants).containsExactly(0, 2);
+    assertThat(waiters.get(1)).isCompletedExceptionally();
+    assertThat(inspector.count(key)).isZero();
+    await("no watcher left").atMost(Duration.ofSeconds(5)).until(() -> metrics.watchers() == watchersBefore);
+  }
+
+  @Test
+  @Timeout(30)
+  void statusShowsTheHolderItsTokenItsTtlAndTheQueue() throws Exception {
+    LockClient observer = client();
+    assertThat(observer.status(key)).satisfies(status -> {
+      assertThat(status.isHeld()).isFalse();
+      assertThat(status.waiters()).isZero();
+    });
+    Lease held = client().lock(key).acquire(LONG_WAIT);
+    CompletableFuture<Lease> first = client().lock(key).acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(20)));
+    CompletableFuture<Lease> second = client().lock(key).acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(20)));
+    await().until(() -> inspector.count(key) == 3);
+
+    LockStatus status = observer.status(key);
+    assertThat(status.isHeld()).isTrue();
+    assertThat(status.ownerId()).contains(held.ownerId());
+    assertThat(status.fencingToken()).hasValue(held.fencingToken());
+    assertThat(status.remainingTtl()).hasValueSatisfying(ttl -> assertThat(ttl).isPositive().isLessThanOrEqualTo(LEASE_TTL));
+    assertThat(status.waiters()).isEqualTo(2);
+
+    held.close();
+    first.get(10, TimeUnit.SECONDS).close();
+    second.get(10, TimeUnit.SECONDS).close();
+    assertThat(observer.status(key).isHeld()).isFalse();
+  }
+
+  @Test
+  @Timeout(30)
+  void entriesLiveUnderTheNamespaceBoundToTheClientsLease() throws Exception {
+    LockClient client = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL).namespace("/apps/billing/"));
+    try (EtcdInspector billing = new EtcdInspector(etcd.endpoint(), "/apps/billing/")) {
+      try (Lease lease = client.lock(key).acquire(LONG_WAIT)) {
+        List<KeyValue> entries = billing.entries(key);
+        assertThat(entries).hasSize(1);
+        KeyValue entry = entries.get(0);
+        assertThat(EtcdInspector.text(entry.getKey()))
+            .isEqualTo("/apps/billing/" + key + "\u0000" + Long.toHexString(entry.getLease()) + "-" + lease.ownerId());
+        assertThat(EtcdInspector.text(entry.getValue())).isEqualTo(lease.ownerId());
+        assertThat(lease.fencingToken()).isEqualTo(entry.getCreateRevision());
+        assertThat(inspector.count(key)).as("entries under the default namespace").isZero();
+      }
+      assertThat(billing.count(key)).isZero();
+    }
+  }
+
+  // Restarts and outages
+
+  @Test
+  @Timeout(60)
+  void aWaiterRidesOutARestartAndGetsTheLockWhenTheHolderReleases() throws Exception {
+    // Leases of 10 s outlive the restart; etcd keeps them (and the entries) across it.
+    EtcdLockClient.Builder builder = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(10));
+    LockClient holderClient = client(builder);
+    Lease held = holderClient.lock(key).acquire(LONG_WAIT);
+    RecordingLostListener lost = new RecordingLostListener();
+    held.onLost(lost);
+    CompletableFuture<Lease> waiting = client(builder).lock(key)
+        .acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(20)));
+    await().until(() -> inspector.count(key) == 2);
+
+    etcd.server().restart();
+
+    // Both clients are back: the entries are still there, nobody was told of a loss, the waiter still waits.
+    await().atMost(Duration.ofSeconds(10)).ignoreExceptions().until(() -> holderClient.status(key).isHeld());
+    assertThat(holderClient.status(key).fencingToken()).hasValue(held.fencingToken());
+    await("the waiter still waiting and the holder still holding").during(A_WHILE).atMost(Duration.ofSeconds(3))
+        .until(() -> !waiting.isDone() && held.isHeld());
+    assertThat(inspector.count(key)).isEqualTo(2);
+    assertThat(lost.reasons()).isEmpty();
+
+    // Woken by its watch if jetcd resumed it after the restart (it may not: jetcd#1261), else by its
+    // fallback re-check a lease ttl (10 s) later: a lost watch costs at most that, never a hang.
+    held.close();
+    try (Lease next = waiting.get(15, TimeUnit.SECONDS)) {
+      assertThat(held.isHeld()).isFalse();
+      assertThat(next.isHeld()).isTrue();
+      assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+      assertThat(inspector.count(key)).isEqualTo(1);
+    }
+    assertThat(inspector.count(key)).isZero();
+    assertThat(lost.reasons()).isEmpty();
+  }
+
+  @Test
+  @Timeout(60)
+  void anAcquireWhileEtcdIsDownFailsWithinItsWaitTimeAndWorksOnceItIsBack() {
+    DistributedLock lock = client().lock(key);
+    etcd.server().stop();
+    try {
+      long start = System.nanoTime();
+      assertThatThrownBy(() -> lock.acquire(Duration.ofMillis(500)))
+          .isInstanceOf(BackendUnavailableException.class)
+          .hasMessageContaining(key)
+          .hasMessageContaining("etcd");
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).as("time to fail a 500 ms acquire")
+          .isLessThan(Duration.ofMillis(2_000));
+    } finally {
+      etcd.server().start();
+    }
+    // The restarted etcd is empty: the client's lease is gone, and it must grant itself a new one.
+    await().atMost(Duration.ofSeconds(15)).ignoreExceptions().untilAsserted(() -> {
+      try (Lease lease = lock.acquire(Duration.ofSeconds(1))) {
+        assertThat(lease.isHeld()).isTrue();
+        assertThat(inspector.secondsLeft(inspector.holderLease(key))).isPositive();
+      }
+    });
+  }
+
+  // Settings
+
+  @Test
+  @Timeout(30)
+  void badSettingsAreRejectedWithTheValue() {
+    assertThatThrownBy(() -> EtcdLockClient.connect("redis://x")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("redis://x");
+    assertThatThrownBy(() -> EtcdLockClient.builder().endpoints("http://127.0.0.1:2379,redis://x"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("redis://x");
+    assertThatThrownBy(() -> EtcdLockClient.builder().endpoints("http://127.0.0.1"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http://127.0.0.1");
+    for (String blank : new String[] {null, "", "  "}) {
+      assertThatThrownBy(() -> EtcdLockClient.builder().endpoints(blank)).as("endpoints '%s'", blank)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThatThrownBy(() -> EtcdLockClient.builder().leaseTtl(Duration.ofMillis(1500)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTtl").hasMessageContaining("1.5");
+    assertThatThrownBy(() -> EtcdLockClient.builder().leaseTtl(Duration.ofSeconds(2)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTtl").hasMessageContaining("PT2S");
+    assertThatThrownBy(() -> EtcdLockClient.builder().leaseTtl(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTtl");
+    assertThatThrownBy(() -> EtcdLockClient.builder().leaseTtl(null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTtl");
+    assertThatThrownBy(() -> EtcdLockClient.builder().commandTimeout(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("commandTimeout");
+    assertThatThrownBy(() -> EtcdLockClient.builder().namespace(""))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EtcdLockClient.builder().user(" ", "pw"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EtcdLockClient.builder().defaultOptions(null))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EtcdLockClient.builder().connect()).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("endpoints");
+  }
+
+  @Test
+  @Timeout(30)
+  void etcdSchemeIsReadAsHttp() throws Exception {
+    String endpoint = "etcd://127.0.0.1:" + etcd.server().clientPort();
+    try (Lease lease = client(EtcdLockClient.builder().endpoints(endpoint).leaseTtl(LEASE_TTL)).lock(key).acquire(LONG_WAIT)) {
+      assertThat(inspector.count(key)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void anUnreachableEndpointFailsTheConnectAndLeavesNoThreads() throws IOException {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+    long start = System.nanoTime();
+    assertThatThrownBy(() -> EtcdLockClient.builder().endpoints("http://127.0.0.1:" + closedPort)
+        .commandTimeout(Duration.ofSeconds(1)).connect())
+        .isInstanceOf(BackendUnavailableException.class)
+        .hasMessageContaining("127.0.0.1:" + closedPort);
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).as("time to fail the connect").isLessThan(Duration.ofSeconds(5));
+    awaitNoThreadLeftBehind(before, "the failed connect");
+  }
+
+  private static void awaitNoThreadLeftBehind(Set<Thread> before, String by) {
+    try {
+      await().pollInSameThread().atMost(Duration.ofSeconds(10)).until(() -> leftBehind(before).isEmpty());
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError("Threads left behind by " + by + ": " + leftBehind(before), e);
+    }
+  }
+
+  /** Threads started since {@code before} that would keep the JVM alive, or that are Baton's. */
+  private static List<String> leftBehind(Set<Thread> before) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && !before.contains(t))
+        .filter(t -> !t.isDaemon() || t.getName().startsWith("baton-"))
+        .filter(t -> !t.getName().startsWith("awaitility"))
+        .map(t -> t.getName() + (t.isDaemon() ? " (daemon)" : ""))
+        .sorted()
+        .toList();
+  }
+
+  @Test
+  @Timeout(30)
+  void closingTheClientRevokesItsLeaseAndStopsItsThreads() throws Exception {
+    assertThat(inspector.count(key)).isZero(); // the inspector's own threads run before the snapshot
+    Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
+    LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(30)).connect();
+    Optional<Lease> lease = client.lock(key).tryAcquire();
+    assertThat(lease).isPresent();
+    long leaseId = inspector.holderLease(key);
+    client.close();
+    assertThat(inspector.secondsLeft(leaseId)).as("seconds left on the closed client's lease").isNegative();
+    assertThat(inspector.count(key)).isZero();
+    awaitNoThreadLeftBehind(before, "the closed client");
+  }
+}

@@ -1,0 +1,55 @@
+package dev.baton.etcd;
+
+import dev.baton.LockClient;
+import dev.baton.engine.EngineClient;
+import dev.baton.testkit.LockClientContract;
+import dev.baton.testkit.LockClientFactory;
+import org.junit.jupiter.api.AfterAll;
+
+/**
+ * The backend-independent contract on etcd; subclasses choose the single member or the cluster. One inspector
+ * serves the tests of a class and is closed after its last.
+ */
+abstract class EtcdContract extends LockClientContract {
+  private static EtcdInspector inspector;
+  private static String inspected;
+
+  @AfterAll
+  static void stopInspecting() {
+    if (inspector != null) {
+      inspector.close();
+      inspector = null;
+      inspected = null;
+    }
+  }
+
+  private EtcdInspector inspector() {
+    String target = target();
+    if (inspector == null || !target.equals(inspected)) {
+      stopInspecting();
+      inspector = new EtcdInspector(target);
+      inspected = target;
+    }
+    return inspector;
+  }
+
+  @Override
+  protected Class<? extends LockClientFactory> factoryClass() {
+    return EtcdClientFactory.class;
+  }
+
+  @Override
+  protected void removeEntryBehindOurBack(String key) {
+    inspector().deleteEntries(key);
+  }
+
+  @Override
+  protected int entriesAtStore(String key) {
+    return inspector().count(key);
+  }
+
+  @Override
+  protected void crash(LockClient client) {
+    ((EngineClient) client).simulateCrash();
+  }
+}
