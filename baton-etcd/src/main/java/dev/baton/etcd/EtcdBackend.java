@@ -2,12 +2,12 @@ package dev.baton.etcd;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockStatus;
-import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
+import dev.baton.spi.LossReporter;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
@@ -43,7 +43,7 @@ final class EtcdBackend implements LockBackend {
   private final Duration timeout;
   private final String endpoints;
   private volatile EtcdSession session;
-  private volatile LossListener lossListener;
+  private final LossReporter losses = new LossReporter();
 
   private EtcdBackend(Client client, EtcdKeys keys, Duration timeout, String endpoints) {
     this.client = client;
@@ -72,7 +72,7 @@ final class EtcdBackend implements LockBackend {
     EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace()), settings.commandTimeout(), endpoints);
     try {
       backend.session = EtcdSession.open(client.getLeaseClient(), settings.leaseTtl(), settings.commandTimeout(),
-          backend::leaseExpired);
+          backend.losses::sessionExpired);
       return backend;
     } catch (RuntimeException e) {
       client.close();
@@ -81,16 +81,9 @@ final class EtcdBackend implements LockBackend {
     }
   }
 
-  private void leaseExpired() {
-    LossListener listener = lossListener;
-    if (listener != null) {
-      listener.allLost(LostReason.SESSION_EXPIRED);
-    }
-  }
-
   @Override
   public void setLossListener(LossListener listener) {
-    this.lossListener = listener;
+    losses.set(listener);
   }
 
   @Override

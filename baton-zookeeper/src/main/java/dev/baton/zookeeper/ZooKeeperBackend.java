@@ -1,12 +1,12 @@
 package dev.baton.zookeeper;
 
 import dev.baton.LockStatus;
-import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
+import dev.baton.spi.LossReporter;
 import dev.baton.spi.WakeUp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -27,7 +27,7 @@ final class ZooKeeperBackend implements LockBackend {
   private final ZooKeeperSession session;
   private final ZkPaths paths;
   private final List<ACL> acl;
-  private volatile LossListener lossListener;
+  private final LossReporter losses = new LossReporter();
 
   private ZooKeeperBackend(ZooKeeperSession session, ZkPaths paths, List<ACL> acl) {
     this.session = session;
@@ -39,21 +39,14 @@ final class ZooKeeperBackend implements LockBackend {
   static ZooKeeperBackend connect(ZooKeeperSettings settings) {
     ZooKeeperBackend[] self = new ZooKeeperBackend[1];
     ZooKeeperSession session = ZooKeeperSession.open(settings.connectString(), settings.sessionTimeout(),
-        settings.connectionTimeout(), settings.digest(), () -> self[0].sessionExpired());
+        settings.connectionTimeout(), settings.digest(), () -> self[0].losses.sessionExpired());
     self[0] = new ZooKeeperBackend(session, new ZkPaths(settings.basePath()), settings.acl());
     return self[0];
   }
 
-  private void sessionExpired() {
-    LossListener listener = lossListener;
-    if (listener != null) {
-      listener.allLost(LostReason.SESSION_EXPIRED);
-    }
-  }
-
   @Override
   public void setLossListener(LossListener listener) {
-    this.lossListener = listener;
+    losses.set(listener);
   }
 
   @Override
