@@ -6,7 +6,6 @@ import dev.baton.spi.Outcome;
 import dev.baton.spi.WakeUp;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
-import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
@@ -15,14 +14,14 @@ import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
-import io.etcd.jetcd.options.WatchOption;
 import java.util.List;
 
 /**
  * One acquisition in etcd. A single transaction puts our entry, bound to the client's lease, if it is
  * not there yet, and reads the key's oldest entry in the same round trip; we hold the lock when the oldest
  * is ours. Otherwise we watch the deletion of our predecessor, the newest entry older than ours, from the
- * revision we read it at, so that a deletion in between is not missed. Each waiter contends once: fair.
+ * revision we read it at, so that a deletion in between is not missed. Each waiter writes once, then only
+ * reads when its watch fires: fair, and one write per acquisition.
  */
 final class EtcdAttempt implements Attempt {
   private final EtcdBackend etcd;
@@ -31,8 +30,9 @@ final class EtcdAttempt implements Attempt {
   private final String what;
   private long leaseId;
   private ByteSequence entry;
+  private long ours;
   private boolean written;
-  private Watch.Watcher watcher;
+  private EtcdWatches.Watching watching;
 
   EtcdAttempt(EtcdBackend etcd, AcquireRequest request) {
     this.etcd = etcd;
@@ -45,37 +45,64 @@ final class EtcdAttempt implements Attempt {
   public Outcome tryAcquire(WakeUp wakeUp) {
     stopWatching();
     long lease = etcd.leaseId();
+    Place place = lease == leaseId && ours != 0 ? lookUp() : null;
+    if (place == null) {
+      Place queued = enqueue(lease);
+      place = queued.first() || !request.mayWait() ? queued : lookUp();
+      if (place == null) {
+        return Outcome.retryNow(); // our entry went as soon as it came: its lease expired, or an operator
+      }
+    }
+    if (place.first()) {
+      return Outcome.granted(new EtcdGrant(request, entry, lease, ours));
+    }
+    if (!request.mayWait()) {
+      return Outcome.waitAtMost(etcd.maxTtl());
+    }
+    watching = etcd.watches().onDeletion(place.predecessor(), place.readAt() + 1, wakeUp::signal);
+    return Outcome.waitAtMost(etcd.leaseTtl()); // the watch wakes us; this bounds a watch that went quiet
+  }
+
+  /** Puts our entry unless it is there, and reads the oldest entry, in one write transaction. */
+  private Place enqueue(long lease) {
     if (lease != leaseId) {
       leaseId = lease; // a new lease: the old entry went with the old one
       entry = etcd.keys().entry(request.key(), lease, request.ownerId());
     }
     written = true; // from here on the put may have happened, whatever the reply
     TxnResponse queued = EtcdCalls.await(etcd.kv().txn()
-          .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-          .Then(Op.put(entry, EtcdBackend.owner(request), PutOption.builder().withLeaseId(lease).build()),
-              Op.get(entries, EtcdBackend.OLDEST))
-          .Else(Op.get(entry, GetOption.DEFAULT), Op.get(entries, EtcdBackend.OLDEST))
-          .commit(), etcd.timeout(), what);
+        .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+        .Then(Op.put(entry, EtcdBackend.owner(request), PutOption.builder().withLeaseId(lease).build()),
+            Op.get(entries, EtcdBackend.OLDEST))
+        .Else(Op.get(entry, GetOption.DEFAULT), Op.get(entries, EtcdBackend.OLDEST))
+        .commit(), etcd.timeout(), what);
     List<GetResponse> reads = queued.getGetResponses();
-    long ours = queued.isSucceeded() ? queued.getHeader().getRevision() : reads.get(0).getKvs().get(0).getCreateRevision();
-    List<KeyValue> oldest = reads.get(reads.size() - 1).getKvs();
-    if (!oldest.isEmpty() && oldest.get(0).getCreateRevision() == ours) {
-      return Outcome.granted(new EtcdGrant(request, entry, lease, ours));
-    }
-    return request.mayWait() ? watchPredecessor(ours, wakeUp) : Outcome.waitAtMost(etcd.maxTtl());
+    ours = queued.isSucceeded() ? queued.getHeader().getRevision() : reads.get(0).getKvs().get(0).getCreateRevision();
+    return new Place(isOurs(reads.get(reads.size() - 1)), null, queued.getHeader().getRevision());
   }
 
-  private Outcome watchPredecessor(long ours, WakeUp wakeUp) {
-    GetResponse before = EtcdCalls.await(etcd.kv().get(entries, GetOption.builder().isPrefix(true)
-        .withMaxCreateRevision(ours - 1).withSortField(GetOption.SortTarget.CREATE)
-        .withSortOrder(GetOption.SortOrder.DESCEND).withLimit(1).build()), etcd.timeout(), what);
-    if (before.getKvs().isEmpty()) {
-      return Outcome.retryNow();
+  /**
+   * Reads, in one read-only transaction, whether our entry is still queued, the oldest entry and our
+   * predecessor; null when our entry is gone.
+   */
+  private Place lookUp() {
+    TxnResponse read = EtcdCalls.await(etcd.kv().txn()
+        .Then(Op.get(entry, GetOption.DEFAULT), Op.get(entries, EtcdBackend.OLDEST), Op.get(entries, GetOption.builder()
+            .isPrefix(true).withMaxCreateRevision(ours - 1).withSortField(GetOption.SortTarget.CREATE)
+            .withSortOrder(GetOption.SortOrder.DESCEND).withLimit(1).build()))
+        .commit(), etcd.timeout(), what);
+    List<GetResponse> reads = read.getGetResponses();
+    List<KeyValue> ourEntry = reads.get(0).getKvs();
+    if (ourEntry.isEmpty() || ourEntry.get(0).getCreateRevision() != ours) {
+      ours = 0;
+      return null;
     }
-    ByteSequence predecessor = before.getKvs().get(0).getKey();
-    WatchOption fromThen = WatchOption.builder().withRevision(before.getHeader().getRevision() + 1).withNoPut(true).build();
-    watcher = etcd.watch().watch(predecessor, fromThen, response -> wakeUp.signal(), error -> wakeUp.signal());
-    return Outcome.waitAtMost(etcd.leaseTtl()); // the watch wakes us; this bounds a lost watch event
+    List<KeyValue> before = reads.get(2).getKvs();
+    return new Place(isOurs(reads.get(1)), before.isEmpty() ? null : before.get(0).getKey(), read.getHeader().getRevision());
+  }
+
+  private boolean isOurs(GetResponse oldest) {
+    return !oldest.getKvs().isEmpty() && oldest.getKvs().get(0).getCreateRevision() == ours;
   }
 
   @Override
@@ -85,13 +112,23 @@ final class EtcdAttempt implements Attempt {
       EtcdCalls.await(etcd.kv().delete(entry, DeleteOption.DEFAULT), etcd.timeout(), "Leaving the queue of '"
           + request.key() + "'");
       written = false;
+      ours = 0;
     }
   }
 
   private void stopWatching() {
-    if (watcher != null) {
-      watcher.close();
-      watcher = null;
+    if (watching != null) {
+      watching.stop();
+      watching = null;
     }
   }
+
+  /**
+   * Where our entry stands in the key's queue.
+   *
+   * @param first whether it is the oldest: we hold the lock
+   * @param predecessor the entry just older than ours, or null when unknown or first
+   * @param readAt the revision the queue was read at
+   */
+  private record Place(boolean first, ByteSequence predecessor, long readAt) {}
 }

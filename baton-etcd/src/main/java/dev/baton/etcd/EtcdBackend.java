@@ -13,7 +13,6 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
-import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
@@ -38,7 +37,7 @@ final class EtcdBackend implements LockBackend {
 
   private final Client client;
   private final KV kv;
-  private final Watch watch;
+  private final EtcdWatches watches;
   private final EtcdKeys keys;
   private final Duration timeout;
   private final String endpoints;
@@ -48,7 +47,7 @@ final class EtcdBackend implements LockBackend {
   private EtcdBackend(Client client, EtcdKeys keys, Duration timeout, String endpoints) {
     this.client = client;
     this.kv = client.getKVClient();
-    this.watch = client.getWatchClient();
+    this.watches = new EtcdWatches(JetcdStubs.watch(client));
     this.keys = keys;
     this.timeout = timeout;
     this.endpoints = endpoints;
@@ -159,8 +158,8 @@ final class EtcdBackend implements LockBackend {
     return kv;
   }
 
-  Watch watch() {
-    return watch;
+  EtcdWatches watches() {
+    return watches;
   }
 
   EtcdKeys keys() {
@@ -181,12 +180,14 @@ final class EtcdBackend implements LockBackend {
 
   @Override
   public void close() {
+    watches.close();
     session.close();
     client.close();
   }
 
   @Override
   public void crash() {
+    watches.close();
     session.crash();
     client.close();
   }

@@ -8,6 +8,7 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockException;
+import dev.baton.LockOptions;
 import dev.baton.testkit.EtcdServerExtension;
 import io.etcd.jetcd.Auth;
 import io.etcd.jetcd.ByteSequence;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -79,10 +81,18 @@ class EtcdAuthTest {
   @Timeout(30)
   void aUserAllowedOnTheNamespaceLocks() throws Exception {
     LockClient client = client("billing", "s3cret");
+    EtcdMetrics metrics = new EtcdMetrics(etcd.endpoint());
+    long watchersBefore = metrics.watchers();
+    CompletableFuture<Lease> waiter;
     try (Lease lease = client.lock("auth/allowed").acquire(Duration.ofSeconds(5))) {
       assertThat(inspector.count("auth/allowed")).isEqualTo(1);
       assertThat(client.status("auth/allowed").ownerId()).contains(lease.ownerId());
+      waiter = client("billing", "s3cret").lock("auth/allowed")
+          .acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(20)));
+      // The waiter's watch runs with the user's credentials too: etcd accepts it.
+      Awaitility.await().until(() -> inspector.count("auth/allowed") == 2 && metrics.watchers() == watchersBefore + 1);
     }
+    waiter.get(10, TimeUnit.SECONDS).close();
     assertThat(inspector.count("auth/allowed")).isZero();
   }
 

@@ -213,6 +213,26 @@ class EtcdBackendTest {
 
   @Test
   @Timeout(30)
+  void waitsShareOneWatchStreamPerClientAndLeaveNoWatcherBehind() throws Exception {
+    EtcdMetrics metrics = new EtcdMetrics(etcd.endpoint());
+    LockClient holderClient = client();
+    LockClient waiterClient = client();
+    long watchersBefore = metrics.watchers();
+    long streamsBefore = metrics.watchStreams();
+    for (int round = 0; round < 10; round++) {
+      Lease holder = holderClient.lock(key).acquire(LONG_WAIT);
+      CompletableFuture<Lease> waiter = waiterClient.lock(key).acquireAsync(LockOptions.defaults().withWaitTime(LONG_WAIT));
+      await("the waiter watching").atMost(Duration.ofSeconds(5)).until(() -> metrics.watchers() == watchersBefore + 1);
+      holder.close();
+      waiter.get(10, TimeUnit.SECONDS).close();
+      await("no watcher left").atMost(Duration.ofSeconds(5)).until(() -> metrics.watchers() == watchersBefore);
+    }
+    assertThat(metrics.watchStreams()).as("watch streams after ten waits").isLessThanOrEqualTo(streamsBefore + 1);
+    assertThat(inspector.count(key)).isZero();
+  }
+
+  @Test
+  @Timeout(30)
   void statusShowsTheHolderItsTokenItsTtlAndTheQueue() throws Exception {
     LockClient observer = client();
     assertThat(observer.status(key)).satisfies(status -> {

@@ -23,6 +23,11 @@ final class EtcdMetrics {
     return sum("etcd_debugging_mvcc_watcher_total");
   }
 
+  /** How many watch streams the member serves now. */
+  long watchStreams() {
+    return sum("etcd_debugging_mvcc_watch_stream_total");
+  }
+
   /** How many calls of a KV method (e.g. {@code Txn}, {@code Range}) the member has started. */
   long calls(String method) {
     return sum("grpc_server_started_total", "grpc_method=\"" + method + "\"", "grpc_service=\"etcdserverpb.KV\"");
