@@ -67,6 +67,9 @@ final class EtcdBackend implements LockBackend {
     if (settings.user() != null) {
       builder.user(EtcdKeys.bytes(settings.user())).password(EtcdKeys.bytes(settings.password()));
     }
+    if (settings.tls()) {
+      builder.sslContext(EtcdTls.context(settings));
+    }
     Client client = builder.build();
     EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace()), settings.commandTimeout(), endpoints);
     try {
@@ -76,7 +79,8 @@ final class EtcdBackend implements LockBackend {
     } catch (RuntimeException e) {
       client.close();
       throw new BackendUnavailableException("Cannot connect to etcd at " + endpoints + ": " + e.getMessage()
-          + ". Check that etcd runs there and that the user and password are right.", e);
+          + ". Check that etcd runs there, that the user and password are right"
+          + (settings.tls() ? ", and that each side trusts the other's certificate." : "."), e);
     }
   }
 

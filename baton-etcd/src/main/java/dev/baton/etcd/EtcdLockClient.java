@@ -5,6 +5,8 @@ import dev.baton.LockOptions;
 import dev.baton.engine.EngineClient;
 import dev.baton.spi.Settings;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -59,15 +61,45 @@ public final class EtcdLockClient {
     private Duration leaseTtl = Duration.ofSeconds(10);
     private Duration commandTimeout = Duration.ofSeconds(5);
     private LockOptions defaultOptions = LockOptions.defaults();
+    private Path trustedCa;
+    private Path clientCertificate;
+    private Path clientKey;
 
     private Builder() {}
 
-    /** The members: {@code http://host:port[,http://host:port...]}; {@code etcd://} is read as {@code http://}. */
+    /**
+     * The members: {@code http://host:port[,http://host:port...]}; {@code etcd://} is read as {@code http://};
+     * {@code https://} endpoints are reached over TLS (all of them or none).
+     */
     public Builder endpoints(String endpoints) {
       if (endpoints == null || endpoints.isBlank()) {
         throw new IllegalArgumentException("The etcd endpoints must not be blank; use e.g. http://127.0.0.1:2379.");
       }
-      this.endpoints = Arrays.stream(endpoints.split(",")).map(String::trim).map(Builder::endpoint).toList();
+      List<URI> parsed = Arrays.stream(endpoints.split(",")).map(String::trim).map(Builder::endpoint).toList();
+      if (parsed.stream().map(URI::getScheme).distinct().count() > 1) {
+        throw new IllegalArgumentException("The etcd endpoints '" + endpoints + "' mix http:// and https://; reach"
+            + " every member the same way.");
+      }
+      this.endpoints = parsed;
+      return this;
+    }
+
+    /**
+     * Trusts the members whose certificates this authority signed (a PEM file), for {@code https://} endpoints;
+     * without it, the JVM's default authorities are trusted.
+     */
+    public Builder trustedCa(Path caCertificate) {
+      this.trustedCa = readable("trustedCa", caCertificate);
+      return this;
+    }
+
+    /**
+     * Shows this certificate (PEM) to members that ask clients for one (etcd's {@code --client-cert-auth}),
+     * proving it with its private key (PKCS#8 PEM, {@code -----BEGIN PRIVATE KEY-----}).
+     */
+    public Builder clientCertificate(Path certificate, Path privateKey) {
+      this.clientCertificate = readable("clientCertificate", certificate);
+      this.clientKey = readable("clientKey", privateKey);
       return this;
     }
 
@@ -127,8 +159,21 @@ public final class EtcdLockClient {
       if (endpoints == null) {
         throw new IllegalStateException("Set the endpoints first, e.g. builder().endpoints(\"http://127.0.0.1:2379\").");
       }
-      EtcdSettings settings = new EtcdSettings(endpoints, user, password, namespace, leaseTtl, commandTimeout);
+      EtcdSettings settings = new EtcdSettings(endpoints, user, password, namespace, leaseTtl, commandTimeout,
+          trustedCa, clientCertificate, clientKey);
+      if (!settings.tls() && (trustedCa != null || clientCertificate != null)) {
+        throw new IllegalStateException("TLS files were given but the endpoints " + endpoints + " are http://;"
+            + " use https:// endpoints to reach etcd over TLS.");
+      }
       return new EngineClient(EtcdBackend.connect(settings), defaultOptions);
+    }
+
+    private static Path readable(String name, Path file) {
+      if (file == null || !Files.isReadable(file) || Files.isDirectory(file)) {
+        throw new IllegalArgumentException(name + " must be a readable PEM file, but " + file
+            + " is not; check the path and its permissions.");
+      }
+      return file;
     }
 
     private static URI endpoint(String text) {

@@ -351,7 +351,7 @@ public final class EtcdCluster implements AutoCloseable {
 
   private List<EtcdMember> newMembers() {
     int[] ports = Loopback.freePorts(2 * SIZE);
-    return IntStream.range(0, SIZE).mapToObj(i -> new EtcdMember("m" + i, ports[2 * i], ports[2 * i + 1])).toList();
+    return IntStream.range(0, SIZE).mapToObj(i -> new EtcdMember("m" + i, ports[2 * i], ports[2 * i + 1], null)).toList();
   }
 
   private List<EtcdMember> started() {

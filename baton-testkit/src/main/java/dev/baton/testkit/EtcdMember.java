@@ -3,6 +3,7 @@ package dev.baton.testkit;
 import dev.baton.embedded.Loopback;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -15,16 +16,17 @@ import java.util.stream.Collectors;
  * @param name the member's name in the cluster, e.g. {@code m0}
  * @param clientPort where it serves clients (gRPC and the JSON gateway)
  * @param peerPort where it talks to the other members
+ * @param tls the certificates it serves clients with over TLS, asking them for theirs; null for plain HTTP
  */
-record EtcdMember(String name, int clientPort, int peerPort) {
+record EtcdMember(String name, int clientPort, int peerPort, TlsCertificates tls) {
   /** How often the leader sends heartbeats. */
   static final Duration HEARTBEAT_INTERVAL = Duration.ofMillis(50);
   /** How long a follower waits without a heartbeat before it calls an election (etcd randomizes up to twice). */
   static final Duration ELECTION_TIMEOUT = Duration.ofMillis(500);
 
-  /** {@code http://127.0.0.1:CLIENTPORT}. */
+  /** {@code http://127.0.0.1:CLIENTPORT}, or {@code https://} with TLS. */
   String clientUrl() {
-    return "http://" + Loopback.HOST + ":" + clientPort;
+    return (tls == null ? "http://" : "https://") + Loopback.HOST + ":" + clientPort;
   }
 
   /** {@code http://127.0.0.1:PEERPORT}. */
@@ -42,7 +44,7 @@ record EtcdMember(String name, int clientPort, int peerPort) {
     String initialCluster = cluster.stream()
         .map(member -> member.name() + "=" + member.peerUrl())
         .collect(Collectors.joining(","));
-    return List.of(
+    List<String> command = new ArrayList<>(List.of(
         binary.toString(),
         "--name", name,
         "--data-dir", dataDir.toString(),
@@ -58,6 +60,14 @@ record EtcdMember(String name, int clientPort, int peerPort) {
         "--pre-vote=true",
         "--logger", "zap",
         "--log-outputs", "stderr",
-        "--log-level", "info");
+        "--log-level", "info"));
+    if (tls != null) {
+      command.addAll(List.of(
+          "--cert-file", tls.serverCertificate().toString(),
+          "--key-file", tls.serverKey().toString(),
+          "--trusted-ca-file", tls.ca().toString(),
+          "--client-cert-auth"));
+    }
+    return command;
   }
 }

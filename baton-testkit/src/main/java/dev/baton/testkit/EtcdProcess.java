@@ -14,10 +14,10 @@ import java.util.Optional;
 final class EtcdProcess {
   /**
    * What etcd logs once it serves clients (it has joined the cluster through a leader): etcd 3.4 with the zap
-   * logger says the second, 3.4 with capnslog and 3.5 also say the first or third.
+   * logger says the second (the fourth over TLS), 3.4 with capnslog and 3.5 also say the first or third.
    */
-  private static final List<String> READY =
-      List.of("ready to serve client requests", "serving client traffic insecurely", "serving insecure client requests");
+  private static final List<String> READY = List.of("ready to serve client requests",
+      "serving client traffic insecurely", "serving insecure client requests", "serving client traffic securely");
   private static final String PORT_TAKEN = "address already in use";
   private static final Duration GIVE_UP_GRACE = Duration.ofSeconds(5);
 

@@ -18,6 +18,9 @@ import java.util.UUID;
  * <p>{@link #start()}, {@link #stop()}, {@link #restart()} and {@link #kill()} are meant for one thread at a time
  * (the test's); the other methods may be called from any thread. A server still running when the JVM exits is
  * killed by a shutdown hook.
+ *
+ * <p>{@link #withTls()} makes one that serves clients over TLS only and asks them for a certificate: its
+ * {@link #tls() certificates} are made when it first starts and deleted by {@link #close()}.
  */
 public final class EtcdServer implements AutoCloseable {
   private static final String NAME = "etcd";
@@ -29,6 +32,23 @@ public final class EtcdServer implements AutoCloseable {
   private volatile Path dir;
   private volatile String token;
   private volatile EtcdProcess run;
+  private final boolean tlsWanted;
+  private volatile Path tlsDir;
+  private volatile TlsCertificates tls;
+
+  /** An etcd that serves clients over plain HTTP. */
+  public EtcdServer() {
+    this(false);
+  }
+
+  private EtcdServer(boolean tlsWanted) {
+    this.tlsWanted = tlsWanted;
+  }
+
+  /** An etcd that serves clients over TLS only, with certificates of its own, and asks them for theirs. */
+  public static EtcdServer withTls() {
+    return new EtcdServer(true);
+  }
 
   /**
    * Starts etcd and waits until it serves clients: on free ports the first time, on the same ports afterwards;
@@ -60,9 +80,13 @@ public final class EtcdServer implements AutoCloseable {
       }
       return;
     }
+    if (tlsWanted && tls == null) {
+      tlsDir = WorkDirs.create("baton-etcd-tls-", NAME);
+      tls = TlsCertificates.generate(tlsDir);
+    }
     for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
       int[] ports = Loopback.freePorts(2);
-      EtcdMember candidate = new EtcdMember("default", ports[0], ports[1]);
+      EtcdMember candidate = new EtcdMember("default", ports[0], ports[1], tls);
       if (launch(binary, candidate)) {
         member = candidate;
         return;
@@ -119,7 +143,15 @@ public final class EtcdServer implements AutoCloseable {
     return current.pid();
   }
 
-  /** The address to give an etcd client: {@code http://127.0.0.1:PORT}. */
+  /** The certificates of a server made {@link #withTls()}, once it has started. */
+  public TlsCertificates tls() {
+    if (tls == null) {
+      throw new IllegalStateException("This etcd has no TLS certificates: make it with EtcdServer.withTls() and start it.");
+    }
+    return tls;
+  }
+
+  /** The address to give an etcd client: {@code http://127.0.0.1:PORT}, or {@code https://} with TLS. */
   public String endpoint() {
     return started().clientUrl();
   }
@@ -134,10 +166,16 @@ public final class EtcdServer implements AutoCloseable {
     return started().peerPort();
   }
 
-  /** Stops etcd and deletes its data, as {@link #stop()} does. */
+  /** Stops etcd and deletes its data, as {@link #stop()} does, and its TLS certificates. */
   @Override
   public void close() {
     stop();
+    Path deleting = tlsDir;
+    tlsDir = null;
+    tls = null;
+    if (deleting != null) {
+      WorkDirs.delete(deleting, NAME);
+    }
   }
 
   @Override

@@ -12,7 +12,21 @@ package dev.baton.testkit;
  * <p>Nested test classes share the outer class's server.
  */
 public final class EtcdServerExtension extends ClassScopedServer {
-  private final EtcdServer server = new EtcdServer();
+  private final EtcdServer server;
+
+  /** An extension whose server serves clients over plain HTTP. */
+  public EtcdServerExtension() {
+    this(new EtcdServer());
+  }
+
+  private EtcdServerExtension(EtcdServer server) {
+    this.server = server;
+  }
+
+  /** An extension whose server serves clients over TLS only and asks them for a certificate. */
+  public static EtcdServerExtension withTls() {
+    return new EtcdServerExtension(EtcdServer.withTls());
+  }
 
   @Override
   void startServer() {
@@ -21,7 +35,7 @@ public final class EtcdServerExtension extends ClassScopedServer {
 
   @Override
   void stopServer() {
-    server.stop();
+    server.close();
   }
 
   /** The server, e.g. to {@link EtcdServer#restart()} or {@link EtcdServer#kill()} it. */
@@ -29,7 +43,12 @@ public final class EtcdServerExtension extends ClassScopedServer {
     return server;
   }
 
-  /** The server's address for an etcd client: {@code http://127.0.0.1:PORT}. */
+  /** The certificates of a server made {@link #withTls()}. */
+  public TlsCertificates tls() {
+    return server.tls();
+  }
+
+  /** The server's address for an etcd client: {@code http://127.0.0.1:PORT}, or {@code https://} with TLS. */
   public String endpoint() {
     return server.endpoint();
   }
