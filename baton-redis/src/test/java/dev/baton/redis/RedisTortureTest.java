@@ -1,0 +1,27 @@
+package dev.baton.redis;
+
+import dev.baton.testkit.LockClientFactory;
+import dev.baton.testkit.RedisServerExtension;
+import dev.baton.testkit.torture.ShortTorture;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The short torture, against a real Redis server. */
+class RedisTortureTest extends ShortTorture {
+  @RegisterExtension
+  static final RedisServerExtension redis = new RedisServerExtension();
+
+  @Override
+  protected Class<? extends LockClientFactory> factory() {
+    return RedisClientFactory.class;
+  }
+
+  @Override
+  protected String target() {
+    return redis.uri();
+  }
+
+  @Override
+  protected String name() {
+    return "redis";
+  }
+}

@@ -1,0 +1,35 @@
+package dev.baton.testkit.torture;
+
+import java.util.Locale;
+
+/** The faults a torture can inject, each on a recorded schedule. */
+public enum Fault {
+  /** SIGSTOP a holder for longer than the ttl, then SIGCONT: the process-pause problem. */
+  PAUSE,
+  /** SIGKILL a holder or a waiter, then start a new worker in its place. */
+  KILL,
+  /** Stop the store and start it again (needs {@link ServerFaults}). */
+  SERVER_RESTART,
+  /** Kill the current leader of a ZooKeeper ensemble or etcd cluster (needs {@link ServerFaults}). */
+  LEADER_KILL;
+
+  /** The name on the command line: {@code pause}, {@code kill}, {@code server-restart}, {@code leader-kill}. */
+  public String option() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /** The fault named {@code option} on the command line. */
+  public static Fault fromOption(String option) {
+    for (Fault fault : values()) {
+      if (fault.option().equals(option.trim().toLowerCase(Locale.ROOT))) {
+        return fault;
+      }
+    }
+    throw new IllegalArgumentException("Unknown fault '" + option + "'; use pause, kill, server-restart or leader-kill.");
+  }
+
+  /** Whether the torture needs {@link ServerFaults} to inject this fault. */
+  public boolean needsServer() {
+    return this == SERVER_RESTART || this == LEADER_KILL;
+  }
+}

@@ -1,0 +1,49 @@
+package dev.baton.testkit.torture;
+
+import dev.baton.testkit.LockClientFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * How to torture a backend: the workers connect with {@code factory} to {@code target} in JVMs of their own.
+ *
+ * @param factory makes the workers' clients; needs a public no-argument constructor
+ * @param target the store's address, in the factory's own form
+ * @param key the lock every worker contends for
+ * @param workers how many worker processes run at once
+ * @param duration how long faults are injected; the workers then finish their holds and stop
+ * @param ttl the locks' ttl: a paused holder stays stopped for twice this long
+ * @param faults which faults to inject, one every one to two ttls, in turn
+ * @param reportDir where to write the report (summary, JSON, timeline picture), or null for none
+ */
+public record TortureOptions(Class<? extends LockClientFactory> factory, String target, String key, int workers,
+    Duration duration, Duration ttl, Set<Fault> faults, Path reportDir) {
+  /** Checks every value, naming the wrong one. */
+  public TortureOptions {
+    if (workers < 2 || workers > 64) {
+      throw new IllegalArgumentException("workers must be between 2 and 64, but was " + workers + ".");
+    }
+    if (duration.isNegative() || duration.isZero()) {
+      throw new IllegalArgumentException("The torture's duration must be positive, but was " + duration + ".");
+    }
+    if (ttl.toMillis() < 200) {
+      throw new IllegalArgumentException("The ttl must be at least 200 ms, but was " + ttl + ".");
+    }
+    if (key == null || key.isBlank()) {
+      throw new IllegalArgumentException("The key must not be blank.");
+    }
+    faults = faults.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(faults));
+  }
+
+  /** How long a worker waits for the lock before it records a timeout and tries again. */
+  Duration waitTime() {
+    return ttl.multipliedBy(4);
+  }
+
+  /** The longest pause between a worker's read of the register and its write. */
+  Duration work() {
+    return Duration.ofMillis(Math.max(5, ttl.toMillis() / 20));
+  }
+}

@@ -1,0 +1,138 @@
+package dev.baton.testkit.torture;
+
+import dev.baton.Lease;
+import dev.baton.LockClient;
+import dev.baton.LockException;
+import dev.baton.LockOptions;
+import dev.baton.LockTimeoutException;
+import dev.baton.embedded.Loopback;
+import dev.baton.testkit.LockClientFactory;
+import dev.baton.testkit.torture.History.Kind;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One torture worker, in a JVM of its own: it loops acquiring the key with a wait timeout, reads the fenced
+ * register, pauses (the work done under the lock), writes the value it read plus one with its fencing token,
+ * and releases; every step goes to its history file. It prints {@code HELD token} and {@code FREE} so that the
+ * torture knows whom to pause or kill, and stops after its current hold when its standard input ends.
+ *
+ * <p>Arguments: {@code factoryClass target key ttlMillis waitMillis workMillis registerPort historyFile name}.
+ */
+public final class TortureWorkerMain {
+  private static final Duration BACK_OFF = Duration.ofMillis(100);
+
+  private final LockClient client;
+  private final String key;
+  private final LockOptions options;
+  private final long workMillis;
+  private final String name;
+  private final PrintWriter history;
+  private final PrintWriter register;
+  private final BufferedReader registerAnswers;
+  private volatile boolean stopping;
+
+  private TortureWorkerMain(String[] args) throws IOException, ReflectiveOperationException {
+    LockClientFactory factory = Class.forName(args[0]).asSubclass(LockClientFactory.class)
+        .getDeclaredConstructor().newInstance();
+    client = factory.connect(args[1]);
+    key = args[2];
+    options = client.defaultOptions().withTtl(Duration.ofMillis(Long.parseLong(args[3])))
+        .withWaitTime(Duration.ofMillis(Long.parseLong(args[4])));
+    workMillis = Long.parseLong(args[5]);
+    Socket socket = new Socket(Loopback.HOST, Integer.parseInt(args[6]));
+    register = new PrintWriter(socket.getOutputStream(), true, StandardCharsets.UTF_8);
+    registerAnswers = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+    history = new PrintWriter(Files.newBufferedWriter(Path.of(args[7]), StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE, StandardOpenOption.APPEND), true);
+    name = args[8];
+  }
+
+  /** Runs the worker; see the class comment for the arguments. */
+  public static void main(String[] args) throws Exception {
+    if (args.length != 9) {
+      throw new IllegalArgumentException("Expected factoryClass target key ttlMillis waitMillis workMillis"
+          + " registerPort historyFile name, but got " + args.length + " arguments.");
+    }
+    TortureWorkerMain worker = new TortureWorkerMain(args);
+    Thread stdin = new Thread(worker::stopAtEndOfInput, "torture-stdin");
+    stdin.setDaemon(true);
+    stdin.start();
+    worker.run();
+    System.exit(0);
+  }
+
+  private void run() throws InterruptedException {
+    while (!stopping) {
+      try {
+        holdOnce();
+      } catch (LockTimeoutException e) {
+        record(Kind.TIMEOUT, 0, "-");
+      } catch (IOException | RuntimeException e) {
+        record(Kind.ERROR, 0, e.toString());
+        Thread.sleep(BACK_OFF.toMillis()); // the store is down: do not spin against it
+      }
+    }
+    client.close();
+  }
+
+  private void holdOnce() throws IOException, InterruptedException {
+    Lease lease = client.lock(key).acquire(options);
+    long token = lease.fencingToken();
+    record(Kind.GRANT, token, lease.ownerId());
+    lease.onLost(reason -> record(Kind.LOST, token, String.valueOf(reason)));
+    System.out.println("HELD " + token);
+    try {
+      String value = ask("READ " + token);
+      if (!value.startsWith("VALUE ")) {
+        record(Kind.WRITE_REJECTED, token, value); // fenced off before it could even read
+        return;
+      }
+      record(Kind.READ, token, value);
+      long read = Long.parseLong(value.substring("VALUE ".length()));
+      Thread.sleep(ThreadLocalRandom.current().nextLong(1, workMillis + 1));
+      String answer = ask("WRITE " + token + " " + read + " " + name);
+      record(answer.equals("OK") ? Kind.WRITE_OK : Kind.WRITE_REJECTED, token, answer);
+    } finally {
+      record(Kind.RELEASE, token, "-");
+      System.out.println("FREE");
+      try {
+        lease.close();
+      } catch (LockException e) {
+        record(Kind.ERROR, token, "release: " + e);
+      }
+    }
+  }
+
+  private String ask(String request) throws IOException {
+    register.println(request);
+    String answer = registerAnswers.readLine();
+    if (answer == null) {
+      throw new IOException("The register closed the connection");
+    }
+    return answer;
+  }
+
+  private synchronized void record(Kind kind, long token, String detail) {
+    history.println(History.line(kind, token, detail));
+  }
+
+  private void stopAtEndOfInput() {
+    try {
+      System.in.transferTo(OutputStream.nullOutputStream());
+    } catch (IOException e) {
+      // An unreadable input counts as ended: the torture is over or gone.
+    }
+    stopping = true;
+  }
+}
