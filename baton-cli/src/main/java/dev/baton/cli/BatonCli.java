@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "baton 0.1.0-SNAPSHOT",
     description = "Distributed locks on Redis, ZooKeeper and etcd from the shell.",
-    subcommands = {ExecCommand.class, DemoCommand.class, StatusCommand.class, ServeCommand.class,
+    subcommands = {ExecCommand.class, DemoCommand.class, StatusCommand.class, ServeCommand.class, TortureCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "Backends: redis://[:password@]host:port[/db], rediss://..., zookeeper://host:port[,host:port][/chroot],",
         "etcd://host:port[,host:port] (or http://, https://).",

@@ -3,6 +3,7 @@ package dev.baton.testkit.torture;
 import dev.baton.testkit.LockClientFactory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -34,7 +35,7 @@ public record TortureOptions(Class<? extends LockClientFactory> factory, String 
     if (key == null || key.isBlank()) {
       throw new IllegalArgumentException("The key must not be blank.");
     }
-    faults = faults.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(faults));
+    faults = Collections.unmodifiableSet(faults.isEmpty() ? EnumSet.noneOf(Fault.class) : EnumSet.copyOf(faults));
   }
 
   /** How long a worker waits for the lock before it records a timeout and tries again. */

@@ -1,0 +1,51 @@
+package dev.baton.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.baton.testkit.RedisServerExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code baton torture} from the command line: worker processes started from the jar, and the report. */
+@Timeout(90)
+class TortureIT {
+  @RegisterExtension
+  static final RedisServerExtension redis = new RedisServerExtension();
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void torturesTheEmbeddedZooKeeperWithEveryFaultAndWritesTheReport() throws Exception {
+    Path report = dir.resolve("report");
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--workers", "3", "--seconds", "5", "--ttl", "500ms",
+        "--faults", "pause,kill,server-restart", "--report", report.toString())) {
+      assertThat(torture.awaitExit()).as(torture.output()).isZero();
+      assertThat(torture.output()).contains("(embedded)", "PASSED", "fencing tokens strictly increased: yes");
+    }
+    assertThat(report.resolve("summary.txt")).content().startsWith("PASSED");
+    assertThat(report.resolve("result.json")).content().contains("\"passed\": true");
+    assertThat(Files.readString(report.resolve("timeline.svg"))).startsWith("<svg");
+  }
+
+  @Test
+  void torturesRedisGivenByAddress() throws Exception {
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--backend", redis.uri(), "--workers", "2",
+        "--seconds", "3", "--ttl", "500ms")) {
+      assertThat(torture.awaitExit()).as(torture.output()).isZero();
+      assertThat(torture.output()).contains(redis.uri(), "PASSED");
+    }
+  }
+
+  @Test
+  void aServerFaultNeedsAStoreTheTortureStartedItself() throws Exception {
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--backend", redis.uri(), "--faults", "server-restart")) {
+      assertThat(torture.awaitExit()).isEqualTo(ExitCodes.USAGE);
+      assertThat(torture.output()).contains("server-restart", "pause and kill");
+    }
+  }
+}
