@@ -1,6 +1,8 @@
 package dev.baton.cli;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
+import dev.baton.embedded.ZooKeeperEnsemble;
+import dev.baton.testkit.TortureServers;
 import dev.baton.testkit.torture.Fault;
 import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.Torture;
@@ -26,12 +28,14 @@ import picocli.CommandLine.Spec;
     name = "torture",
     description = {"Proves mutual exclusion under faults: worker JVMs contend for one lock and update a fenced",
         "register with a read, a pause and a write, while holders are paused past the ttl (pause), workers are",
-        "killed (kill) or the store restarts (server-restart, only on the embedded ZooKeeper). The report says",
+        "killed (kill), the store restarts (server-restart) or its leader is killed (leader-kill), these two only",
+        "on the embedded ZooKeeper (leader-kill starts a three-server ensemble). The report says",
         "which holds overlapped and why, whether tokens grew and updates were lost; exits 1 on a violation."},
     footer = {"", "Examples:",
         "  baton torture --seconds 20",
         "  baton torture --backend redis://127.0.0.1:6379 --faults pause,kill --report torture-report",
-        "  baton torture --faults pause,kill,server-restart --workers 4 --ttl 1s"})
+        "  baton torture --faults pause,kill,server-restart --workers 4 --ttl 1s",
+        "  baton torture --faults pause,leader-kill --seconds 120 --report torture-report"})
 final class TortureCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;
@@ -51,7 +55,7 @@ final class TortureCommand implements Callable<Integer> {
   private Duration ttl;
 
   @Option(names = "--faults", defaultValue = "pause,kill",
-      description = "Among pause, kill, server-restart (default: ${DEFAULT-VALUE}).")
+      description = "Among pause, kill, server-restart, leader-kill (default: ${DEFAULT-VALUE}).")
   private String faults;
 
   @Option(names = "--report", description = "A folder for summary.txt, result.json and timeline.svg.")
@@ -68,19 +72,29 @@ final class TortureCommand implements Callable<Integer> {
     Set<Fault> chosen = EnumSet.noneOf(Fault.class);
     Arrays.stream(faults.split(",")).filter(name -> !name.isBlank()).map(Fault::fromOption).forEach(chosen::add);
     PrintWriter out = spec.commandLine().getOut();
-    EmbeddedZooKeeper embedded = backend == null || backend.isBlank() ? new EmbeddedZooKeeper() : null;
+    boolean local = backend == null || backend.isBlank();
+    if (local && chosen.contains(Fault.LEADER_KILL) && chosen.contains(Fault.SERVER_RESTART)) {
+      throw new IllegalArgumentException("--faults: leader-kill runs on an embedded ensemble, server-restart on a"
+          + " single embedded server; choose one of them.");
+    }
+    EmbeddedZooKeeper single = local && !chosen.contains(Fault.LEADER_KILL) ? new EmbeddedZooKeeper() : null;
+    ZooKeeperEnsemble ensemble = local && single == null ? new ZooKeeperEnsemble() : null;
     try {
       String uri = backend;
       ServerFaults server = null;
-      if (embedded != null) {
-        embedded.start();
-        uri = "zookeeper://" + embedded.connectString();
-        server = embedded::restart;
+      if (single != null) {
+        single.start();
+        uri = "zookeeper://" + single.connectString();
+        server = TortureServers.of(single);
+      } else if (ensemble != null) {
+        ensemble.start();
+        uri = "zookeeper://" + ensemble.connectString();
+        server = TortureServers.of(ensemble);
       }
       TortureOptions options = new TortureOptions(UriClientFactory.class, uri, key, workers,
           Duration.ofSeconds(seconds), ttl, chosen, report);
       out.printf("Baton torture: %d worker processes contend for '%s' on %s%s for %d s, ttl %d ms, faults %s.%n",
-          workers, key, uri, embedded != null ? " (embedded)" : "", seconds, ttl.toMillis(), faults);
+          workers, key, uri, local ? " (embedded)" : "", seconds, ttl.toMillis(), faults);
       out.flush();
       TortureResult result = Torture.run(options, server);
       out.print(result.summary());
@@ -90,8 +104,11 @@ final class TortureCommand implements Callable<Integer> {
       out.flush();
       return result.passed() ? ExitCodes.OK : 1;
     } finally {
-      if (embedded != null) {
-        embedded.stop();
+      if (single != null) {
+        single.stop();
+      }
+      if (ensemble != null) {
+        ensemble.close();
       }
     }
   }

@@ -33,6 +33,15 @@ class TortureIT {
   }
 
   @Test
+  void killsTheLeaderOfAnEmbeddedEnsemble() throws Exception {
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--workers", "2", "--seconds", "4", "--ttl", "500ms",
+        "--faults", "leader-kill")) {
+      assertThat(torture.awaitExit()).as(torture.output()).isZero();
+      assertThat(torture.output()).contains("(embedded)", "PASSED", "faults injected: ");
+    }
+  }
+
+  @Test
   void torturesRedisGivenByAddress() throws Exception {
     try (BatonProcess torture = BatonProcess.start(dir, "torture", "--backend", redis.uri(), "--workers", "2",
         "--seconds", "3", "--ttl", "500ms")) {

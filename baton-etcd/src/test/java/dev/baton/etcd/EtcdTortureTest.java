@@ -2,10 +2,15 @@ package dev.baton.etcd;
 
 import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.TortureServers;
+import dev.baton.testkit.torture.Fault;
+import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.ShortTorture;
+import java.util.EnumSet;
+import java.util.Set;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The short torture, against a single etcd member (3 s leases). */
+/** The short torture, against a single etcd member (3 s leases), restarted now and then. */
 class EtcdTortureTest extends ShortTorture {
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();
@@ -23,5 +28,15 @@ class EtcdTortureTest extends ShortTorture {
   @Override
   protected String name() {
     return "etcd";
+  }
+
+  @Override
+  protected Set<Fault> faults() {
+    return EnumSet.of(Fault.PAUSE, Fault.KILL, Fault.SERVER_RESTART);
+  }
+
+  @Override
+  protected ServerFaults serverFaults() {
+    return TortureServers.of(etcd.server());
   }
 }

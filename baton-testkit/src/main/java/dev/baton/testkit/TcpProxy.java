@@ -39,7 +39,7 @@ public final class TcpProxy implements AutoCloseable {
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration THREAD_STOP_TIMEOUT = Duration.ofSeconds(5);
 
-  private final InetSocketAddress target;
+  private volatile InetSocketAddress target;
   private final ServerSocket listener;
   private final Thread acceptor;
   private final Set<ProxyConnection> connections = ConcurrentHashMap.newKeySet();
@@ -99,6 +99,15 @@ public final class TcpProxy implements AutoCloseable {
   /** How many bytes from the server {@link #holdReplies()} has dropped so far, to wait until a reply was lost. */
   public long droppedReplyBytes() {
     return droppedReplyBytes.get();
+  }
+
+  /**
+   * Sends new connections to {@code host:port} from now on and drops the current ones, as a virtual address
+   * moved by a failover would: clients reconnect to the new server.
+   */
+  public void retarget(String host, int port) {
+    target = new InetSocketAddress(host, port);
+    dropConnections();
   }
 
   /**

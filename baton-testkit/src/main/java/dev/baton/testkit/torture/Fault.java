@@ -11,9 +11,11 @@ public enum Fault {
   /** Stop the store and start it again (needs {@link ServerFaults}). */
   SERVER_RESTART,
   /** Kill the current leader of a ZooKeeper ensemble or etcd cluster (needs {@link ServerFaults}). */
-  LEADER_KILL;
+  LEADER_KILL,
+  /** Kill a Redis primary and promote its asynchronous replica (needs {@link ServerFaults}). */
+  FAILOVER;
 
-  /** The name on the command line: {@code pause}, {@code kill}, {@code server-restart}, {@code leader-kill}. */
+  /** The name on the command line: {@code pause}, {@code kill}, {@code server-restart}, {@code leader-kill}, {@code failover}. */
   public String option() {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
@@ -25,11 +27,11 @@ public enum Fault {
         return fault;
       }
     }
-    throw new IllegalArgumentException("Unknown fault '" + option + "'; use pause, kill, server-restart or leader-kill.");
+    throw new IllegalArgumentException("Unknown fault '" + option + "'; use pause, kill, server-restart, leader-kill or failover.");
   }
 
   /** Whether the torture needs {@link ServerFaults} to inject this fault. */
   public boolean needsServer() {
-    return this == SERVER_RESTART || this == LEADER_KILL;
+    return this != PAUSE && this != KILL;
   }
 }

@@ -2,14 +2,28 @@ package dev.baton.testkit.torture;
 
 /**
  * What a torture may do to the store when it started the store itself: the test kit's servers can, a store
- * given by address cannot. Each method returns once the fault is over (the server serves again).
+ * given by address cannot. Each method returns once the fault is over (the store serves again); a store
+ * supports the faults that make sense for it, see {@link dev.baton.testkit.TortureServers}.
  */
 public interface ServerFaults {
   /** Stops the store and starts it again, keeping its data if it has any. */
-  void restart();
+  default void restart() {
+    throw unsupported(Fault.SERVER_RESTART);
+  }
 
-  /** Kills the leader of a replicated store and starts it again; unsupported on a single server. */
+  /** Kills the leader of a replicated store, waits for a new one, and starts the killed member again. */
   default void killLeader() {
-    throw new UnsupportedOperationException("This store has no leader to kill: use a ZooKeeper ensemble or an etcd cluster.");
+    throw unsupported(Fault.LEADER_KILL);
+  }
+
+  /** Kills the primary of a primary and its replica, and promotes the replica in its place. */
+  default void failover() {
+    throw unsupported(Fault.FAILOVER);
+  }
+
+  private UnsupportedOperationException unsupported(Fault fault) {
+    return new UnsupportedOperationException("The fault " + fault.option() + " does not apply to " + this
+        + ": server-restart needs a single server, leader-kill a ZooKeeper ensemble or an etcd cluster, failover"
+        + " a Redis primary with a replica.");
   }
 }

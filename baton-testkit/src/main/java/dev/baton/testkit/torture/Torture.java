@@ -118,6 +118,10 @@ public final class Torture {
         server.killLeader();
         faults.add(new FaultEvent(fault, null, start, System.nanoTime()));
       }
+      case FAILOVER -> {
+        server.failover();
+        faults.add(new FaultEvent(fault, null, start, System.nanoTime()));
+      }
     }
   }
 
@@ -144,6 +148,9 @@ public final class Torture {
     try {
       if (options.reportDir() != null) {
         Path histories = options.reportDir().resolve("histories");
+        if (Files.exists(histories)) {
+          WorkDirs.delete(histories, "an earlier torture's histories");
+        }
         Files.createDirectories(histories);
         return histories;
       }

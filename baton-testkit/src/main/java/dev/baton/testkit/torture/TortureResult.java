@@ -30,6 +30,8 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
     long rejectedWrites, long lostUpdates, boolean tokensIncreased, Duration longestGapAfterFault, long timeouts,
     long errors, Map<String, Integer> acquisitionsPerWorker) {
 
+  private static final int VIOLATIONS_SHOWN = 20;
+
   /** Whether nothing broke. */
   public boolean passed() {
     return violations.isEmpty();
@@ -63,9 +65,12 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
     text.append("longest time without a holder after a fault healed: ").append(longestGapAfterFault.toMillis())
         .append(" ms\n");
     text.append("acquire timeouts: ").append(timeouts).append(", failed calls: ").append(errors).append('\n');
-    for (Violation violation : violations) {
+    for (Violation violation : violations.subList(0, Math.min(violations.size(), VIOLATIONS_SHOWN))) {
       text.append("VIOLATION at +").append(Duration.ofNanos(violation.atNanos() - startNanos).toMillis())
           .append(" ms: ").append(violation.what()).append(' ').append(violation.workers()).append('\n');
+    }
+    if (violations.size() > VIOLATIONS_SHOWN) {
+      text.append("... and ").append(violations.size() - VIOLATIONS_SHOWN).append(" more violations in result.json\n");
     }
     return text.toString();
   }

@@ -54,7 +54,7 @@ public final class TortureWorkerMain {
     register = new PrintWriter(socket.getOutputStream(), true, StandardCharsets.UTF_8);
     registerAnswers = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
     history = new PrintWriter(Files.newBufferedWriter(Path.of(args[7]), StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE, StandardOpenOption.APPEND), true);
+        StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE), true);
     name = args[8];
   }
 

@@ -1,0 +1,61 @@
+package dev.baton.redis;
+
+import dev.baton.testkit.LockClientFactory;
+import dev.baton.testkit.RedisReplicatedPair;
+import dev.baton.testkit.torture.Fault;
+import dev.baton.testkit.torture.ServerFaults;
+import dev.baton.testkit.torture.ShortTorture;
+import java.util.EnumSet;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The short torture through Redis failovers: a primary with an asynchronous replica, the primary killed and
+ * the replica promoted, again and again. Replication can lose a lock, so mutual exclusion is not promised;
+ * fencing is: tokens, floored at the server's clock, keep growing on the promoted replica, and the fenced
+ * register loses no update.
+ */
+class RedisFailoverTortureTest extends ShortTorture {
+  private static final RedisReplicatedPair redis = new RedisReplicatedPair();
+
+  @BeforeAll
+  static void startRedis() {
+    redis.start();
+  }
+
+  @AfterAll
+  static void stopRedis() {
+    redis.close();
+  }
+
+  @Override
+  protected Class<? extends LockClientFactory> factory() {
+    return RedisClientFactory.class;
+  }
+
+  @Override
+  protected String target() {
+    return redis.uri();
+  }
+
+  @Override
+  protected String name() {
+    return "redis-failover";
+  }
+
+  @Override
+  protected Set<Fault> faults() {
+    return EnumSet.of(Fault.FAILOVER, Fault.PAUSE);
+  }
+
+  @Override
+  protected ServerFaults serverFaults() {
+    return redis;
+  }
+
+  @Override
+  protected boolean mutualExclusionExpected() {
+    return false;
+  }
+}

@@ -1,0 +1,78 @@
+package dev.baton.testkit;
+
+import dev.baton.embedded.EmbeddedZooKeeper;
+import dev.baton.embedded.ZooKeeperEnsemble;
+import dev.baton.testkit.torture.ServerFaults;
+import java.time.Duration;
+
+/**
+ * The faults a torture may inject into the test kit's servers: {@code server-restart} on a single server,
+ * {@code leader-kill} on a ZooKeeper ensemble or an etcd cluster ({@link RedisReplicatedPair} takes
+ * {@code failover} itself).
+ */
+public final class TortureServers {
+  private static final Duration ELECTION_TIMEOUT = Duration.ofSeconds(20);
+
+  private TortureServers() {}
+
+  /** Restarts the Redis server; without persistence, every lock is gone. */
+  public static ServerFaults of(RedisServer server) {
+    return restarting(server::restart, server.toString());
+  }
+
+  /** Restarts the in-process ZooKeeper server over its data: sessions that do not time out meanwhile live on. */
+  public static ServerFaults of(EmbeddedZooKeeper server) {
+    return restarting(server::restart, server.toString());
+  }
+
+  /** Restarts the etcd member over its data: leases that do not expire meanwhile live on. */
+  public static ServerFaults of(EtcdServer server) {
+    return restarting(server::restart, server.toString());
+  }
+
+  /** Kills the ensemble's leader, waits for the next one, and starts the killed peer again. */
+  public static ServerFaults of(ZooKeeperEnsemble ensemble) {
+    return killingLeader(() -> {
+      int killed = ensemble.killLeader();
+      ensemble.awaitLeader(ELECTION_TIMEOUT);
+      ensemble.start(killed);
+    }, ensemble.toString());
+  }
+
+  /** Kills the cluster's leader (SIGKILL), waits for the next one, and starts the killed member again. */
+  public static ServerFaults of(EtcdCluster cluster) {
+    return killingLeader(() -> {
+      int killed = cluster.killLeader();
+      cluster.awaitLeader(ELECTION_TIMEOUT);
+      cluster.start(killed);
+    }, cluster.toString());
+  }
+
+  private static ServerFaults restarting(Runnable restart, String name) {
+    return new ServerFaults() {
+      @Override
+      public void restart() {
+        restart.run();
+      }
+
+      @Override
+      public String toString() {
+        return name;
+      }
+    };
+  }
+
+  private static ServerFaults killingLeader(Runnable killLeader, String name) {
+    return new ServerFaults() {
+      @Override
+      public void killLeader() {
+        killLeader.run();
+      }
+
+      @Override
+      public String toString() {
+        return name;
+      }
+    };
+  }
+}
