@@ -1,6 +1,7 @@
 package dev.baton.testkit.torture;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.baton.testkit.LockClientFactory;
 import java.nio.file.Path;
@@ -8,7 +9,6 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * A short torture for CI: four worker JVMs for 20 s, a 1 s ttl, holders paused past the ttl and workers
@@ -17,6 +17,9 @@ import org.junit.jupiter.api.Timeout;
  *
  * <p>It always checks what fencing promises: tokens grew, the register lost no update. It checks mutual
  * exclusion too unless {@link #mutualExclusionExpected()} says the faults can break it (a Redis failover).
+ *
+ * <p>Longer runs: {@code -Dbaton.torture.seconds=60 -Dbaton.torture.runs=10} runs ten 60 s tortures in a row,
+ * each with its report in {@code target/torture/<name>/run-N}.
  */
 public abstract class ShortTorture {
   /** Makes the workers' clients. */
@@ -44,19 +47,25 @@ public abstract class ShortTorture {
   }
 
   @Test
-  @Timeout(150)
-  void fencingAndMutualExclusionHoldUnderFaults() throws InterruptedException {
-    TortureOptions options = new TortureOptions(factory(), target(), "torture", 4, Duration.ofSeconds(20),
-        Duration.ofSeconds(1), faults(), Path.of("target", "torture", name()));
+  void fencingAndMutualExclusionHoldUnderFaults() {
+    int seconds = Integer.getInteger("baton.torture.seconds", 20);
+    int runs = Integer.getInteger("baton.torture.runs", 1);
+    assertTimeoutPreemptively(Duration.ofSeconds(runs * (seconds + 90L)), () -> {
+      for (int run = 1; run <= runs; run++) {
+        Path report = runs == 1 ? Path.of("target", "torture", name()) : Path.of("target", "torture", name(), "run-" + run);
+        check(Torture.run(new TortureOptions(factory(), target(), "torture", 4, Duration.ofSeconds(seconds),
+            Duration.ofSeconds(1), faults(), report), serverFaults()));
+      }
+    });
+  }
 
-    TortureResult result = Torture.run(options, serverFaults());
-
+  private void check(TortureResult result) {
     assertThat(result.tokensIncreased()).as(result.summary()).isTrue();
     assertThat(result.lostUpdates()).as(result.summary()).isZero();
     if (mutualExclusionExpected()) {
       assertThat(result.violations()).as(result.summary()).isEmpty();
     }
-    assertThat(result.faults()).as("faults injected").hasSizeGreaterThanOrEqualTo(4);
+    assertThat(result.faults()).as("faults injected").hasSizeGreaterThanOrEqualTo(2);
     assertThat(result.holds()).as("holds").hasSizeGreaterThan(20);
     assertThat(result.acquisitionsPerWorker().values().stream().filter(holds -> holds > 0).count())
         .as("workers that held the lock").isGreaterThan(1);
