@@ -52,6 +52,13 @@ public @interface Locked {
   String leaseTime() default "";
 
   /**
+   * Keeps the lock at least this long after it was granted, even if the method returns sooner, so that another
+   * instance whose schedule fires a moment later does not run the same tick again. Same forms as
+   * {@link #waitTime()}; it should be shorter than the time between ticks. Empty: release when the method returns.
+   */
+  String holdAtLeast() default "";
+
+  /**
    * The name of a method of the same bean, with the same parameters and return type, to call instead when
    * the lock is not acquired in time. Empty: throw {@link dev.baton.LockTimeoutException}.
    */

@@ -6,6 +6,7 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
@@ -25,8 +26,10 @@ import org.springframework.beans.factory.config.EmbeddedValueResolver;
  * <p>Its advice comes before other advisors of the same bean, so a lock is taken before a transaction begins and
  * released after it ends.
  */
-public final class LockedBeanPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor {
+public final class LockedBeanPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor
+    implements DisposableBean {
   private final ObjectProvider<LockClient> client;
+  private final DeferredReleases deferred = new DeferredReleases();
   private LockedMethods methods;
 
   /** @param client the client the locks are taken from, looked up at the first call */
@@ -45,7 +48,7 @@ public final class LockedBeanPostProcessor extends AbstractBeanFactoryAwareAdvis
     methods = new LockedMethods(beanFactory instanceof ConfigurableBeanFactory configurable
         ? new EmbeddedValueResolver(configurable) : null);
     this.advisor = new DefaultPointcutAdvisor(new AnnotationMatchingPointcut(null, Locked.class, true),
-        new LockedInterceptor(methods, this::lockClient, beanFactory));
+        new LockedInterceptor(methods, this::lockClient, beanFactory, deferred));
   }
 
   @Override
@@ -54,6 +57,12 @@ public final class LockedBeanPostProcessor extends AbstractBeanFactoryAwareAdvis
       methods.inspect(AopUtils.getTargetClass(bean));
     }
     return super.postProcessAfterInitialization(bean, beanName);
+  }
+
+  /** Releases at once the locks still kept for their {@code holdAtLeast}: the application is stopping. */
+  @Override
+  public void destroy() {
+    deferred.close();
   }
 
   private LockClient lockClient() {

@@ -23,12 +23,14 @@ final class LockedInterceptor implements MethodInterceptor {
   private final LockedMethods methods;
   private final Supplier<LockClient> client;
   private final BeanFactory beanFactory;
+  private final DeferredReleases deferred;
   private final ThreadLocal<Set<String>> heldByThread = ThreadLocal.withInitial(HashSet::new);
 
-  LockedInterceptor(LockedMethods methods, Supplier<LockClient> client, BeanFactory beanFactory) {
+  LockedInterceptor(LockedMethods methods, Supplier<LockClient> client, BeanFactory beanFactory, DeferredReleases deferred) {
     this.methods = methods;
     this.client = client;
     this.beanFactory = beanFactory;
+    this.deferred = deferred;
   }
 
   @Override
@@ -51,25 +53,26 @@ final class LockedInterceptor implements MethodInterceptor {
       Thread.currentThread().interrupt();
       throw new LockException("Interrupted while " + method.where() + " waited for the lock '" + key + "'; it did not run.", e);
     }
+    long grantedAt = System.nanoTime();
     log.debug("Lock '{}' (owner {}) taken for {}", key, lease.ownerId(), method.where());
-    return callHolding(invocation, method, key, lease, held);
+    return callHolding(invocation, method, key, new Holding(lease, method, grantedAt), held);
   }
 
-  private Object callHolding(MethodInvocation invocation, LockedMethod method, String key, Lease lease, Set<String> held)
-      throws Throwable {
+  private Object callHolding(MethodInvocation invocation, LockedMethod method, String key, Holding holding,
+      Set<String> held) throws Throwable {
     boolean releaseNow = true;
     held.add(key);
     try {
       Object result = invocation.proceed();
       if (method.isAsync() && result != null) {
         releaseNow = false;
-        return ((CompletionStage<?>) result).whenComplete((value, error) -> release(lease, method));
+        return ((CompletionStage<?>) result).whenComplete((value, error) -> release(holding));
       }
       return result;
     } finally {
       held.remove(key);
       if (releaseNow) {
-        release(lease, method);
+        release(holding);
       }
     }
   }
@@ -86,8 +89,21 @@ final class LockedInterceptor implements MethodInterceptor {
     throw e;
   }
 
-  private static void release(Lease lease, LockedMethod method) {
+  /** Releases now, or when the method's {@code holdAtLeast} has passed. */
+  private void release(Holding holding) {
+    long heldNanos = System.nanoTime() - holding.grantedAt();
+    long remaining = holding.method().holdAtLeast().toNanos() - heldNanos;
+    Lease lease = holding.lease();
+    if (remaining > 0) {
+      log.debug("Lock '{}' (owner {}) kept {} ms more after {}", lease.key(), lease.ownerId(), remaining / 1_000_000,
+          holding.method().where());
+      deferred.releaseAfter(lease, remaining);
+      return;
+    }
     lease.close();
-    log.debug("Lock '{}' (owner {}) released after {}", lease.key(), lease.ownerId(), method.where());
+    log.debug("Lock '{}' (owner {}) released after {}", lease.key(), lease.ownerId(), holding.method().where());
   }
+
+  /** A lock taken for one call. */
+  private record Holding(Lease lease, LockedMethod method, long grantedAt) {}
 }

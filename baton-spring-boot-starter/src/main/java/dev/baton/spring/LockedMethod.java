@@ -13,20 +13,23 @@ import org.springframework.boot.convert.DurationStyle;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringValueResolver;
 
-/** One {@link Locked} method, read and checked once: its key expression, wait, hold timeout and fallback. */
+/** One {@link Locked} method, read and checked once: its key expression, durations and fallback. */
 final class LockedMethod {
   private final String where;
   private final KeyExpression key;
   private final Duration wait;
   private final Duration lease;
+  private final Duration holdAtLeast;
   private final Method fallback;
   private final boolean async;
 
-  private LockedMethod(String where, KeyExpression key, Duration wait, Duration lease, Method fallback, boolean async) {
+  private LockedMethod(String where, KeyExpression key, Duration wait, Duration lease, Duration holdAtLeast,
+      Method fallback, boolean async) {
     this.where = where;
     this.key = key;
     this.wait = wait;
     this.lease = lease;
+    this.holdAtLeast = holdAtLeast;
     this.fallback = fallback;
     this.async = async;
   }
@@ -49,9 +52,11 @@ final class LockedMethod {
     KeyExpression key = KeyExpression.parse(method, locked.key(), where);
     Duration wait = duration("waitTime", locked.waitTime(), where, resolver);
     Duration lease = duration("leaseTime", locked.leaseTime(), where, resolver);
+    Duration holdAtLeast = duration("holdAtLeast", locked.holdAtLeast(), where, resolver);
     checkOptions(wait, lease, where);
     Method fallback = locked.fallback().isEmpty() ? null : fallback(method, targetClass, locked.fallback(), where);
-    return new LockedMethod(where, key, wait, lease, fallback, CompletionStage.class.isAssignableFrom(method.getReturnType()));
+    return new LockedMethod(where, key, wait, lease, holdAtLeast, fallback,
+        CompletionStage.class.isAssignableFrom(method.getReturnType()));
   }
 
   String where() {
@@ -66,6 +71,11 @@ final class LockedMethod {
   LockOptions options(LockOptions defaults) {
     LockOptions options = wait == null ? defaults : defaults.withWaitTime(wait);
     return lease == null ? options : options.withLeaseTime(lease);
+  }
+
+  /** How long the lock is kept at least, from when it was granted; zero if released as soon as the method returns. */
+  Duration holdAtLeast() {
+    return holdAtLeast == null ? Duration.ZERO : holdAtLeast;
   }
 
   /** Whether the method returns a {@link CompletionStage}, which holds the lock until it completes. */

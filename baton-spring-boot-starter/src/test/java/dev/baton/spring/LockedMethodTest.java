@@ -20,6 +20,7 @@ class LockedMethodTest {
     assertThat(options.waitTime()).contains(Duration.ofMillis(250));
     assertThat(options.leaseTime()).contains(Duration.ofSeconds(30));
     assertThat(method.isAsync()).isFalse();
+    assertThat(method.holdAtLeast()).isEqualTo(Duration.ofSeconds(1));
     assertThat(methods.get(Good.class.getMethod("later", long.class), Good.class).isAsync()).isTrue();
     assertThat(methods.inspect(Good.class)).isTrue();
     assertThat(methods.inspect(String.class)).isFalse();
@@ -30,6 +31,7 @@ class LockedMethodTest {
     LockOptions defaults = LockOptions.builder().waitTime(Duration.ofSeconds(3)).build();
     LockedMethod method = methods.get(Good.class.getMethod("later", long.class), Good.class);
     assertThat(method.options(defaults)).isEqualTo(defaults);
+    assertThat(method.holdAtLeast()).isZero();
   }
 
   @Test
@@ -61,7 +63,7 @@ class LockedMethodTest {
 
   /** Valid annotations. */
   static class Good {
-    @Locked(key = "'order:' + #orderId + ':' + #p1", waitTime = "${orders.wait}", leaseTime = "PT30S")
+    @Locked(key = "'order:' + #orderId + ':' + #p1", waitTime = "${orders.wait}", leaseTime = "PT30S", holdAtLeast = "1s")
     public String ship(long orderId, String region) {
       return "shipped";
     }

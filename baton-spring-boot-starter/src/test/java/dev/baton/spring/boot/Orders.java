@@ -44,6 +44,17 @@ public class Orders {
     return "queued " + orderId;
   }
 
+  /** Runs at most once per 500 ms across instances, however soon it returns. */
+  @Locked(key = "'daily-report'", waitTime = "0", holdAtLeast = "500ms", fallback = "skipReport")
+  public String report() {
+    return "ran";
+  }
+
+  /** The fallback of {@link #report()}. */
+  public String skipReport() {
+    return "skipped";
+  }
+
   /** Holds the lock until the test completes {@link #pending()}. */
   @Locked(key = "'invoice:' + #invoiceId", waitTime = "100ms")
   public CompletableFuture<String> invoice(long invoiceId) {

@@ -125,6 +125,19 @@ abstract class StarterContract {
   }
 
   @Test
+  void holdAtLeastKeepsTheLockAfterTheMethodReturned() {
+    runner().run(first -> runner().run(second -> {
+      long start = System.nanoTime();
+      assertThat(first.getBean(Orders.class).report()).isEqualTo("ran");
+      assertThat(second.getBean(Orders.class).report()).isEqualTo("skipped");
+      LockClient client = second.getBean(LockClient.class);
+      await().atMost(PROMPTLY).until(() -> !client.status("daily-report").isHeld());
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+      assertThat(second.getBean(Orders.class).report()).isEqualTo("ran");
+    }));
+  }
+
+  @Test
   void aNestedCallForTheSameKeyOnTheSameThreadDoesNotWait() {
     runner().run(context -> {
       Orders orders = context.getBean(Orders.class);
