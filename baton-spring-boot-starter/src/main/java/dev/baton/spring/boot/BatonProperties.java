@@ -45,6 +45,9 @@ public class BatonProperties {
    */
   private Duration sessionTimeout;
 
+  /** Micrometer meters of the client, when Micrometer and baton-micrometer are present. */
+  private final Metrics metrics = new Metrics();
+
   public String getBackend() {
     return backend;
   }
@@ -117,6 +120,10 @@ public class BatonProperties {
     this.sessionTimeout = sessionTimeout;
   }
 
+  public Metrics getMetrics() {
+    return metrics;
+  }
+
   /**
    * The connection these properties describe.
    *
@@ -141,6 +148,31 @@ public class BatonProperties {
       return setting.get();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("Property " + property + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The {@code baton.metrics.*} properties. */
+  public static class Metrics {
+    /** Whether to meter the client's locks. */
+    private boolean enabled = true;
+
+    /** Whether to tag meters with the lock's key: one time series per key, so only for few keys. */
+    private boolean keyTag;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public boolean isKeyTag() {
+      return keyTag;
+    }
+
+    public void setKeyTag(boolean keyTag) {
+      this.keyTag = keyTag;
     }
   }
 }

@@ -5,9 +5,12 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.LockClient;
 import dev.baton.connect.LockClients;
+import dev.baton.micrometer.BatonMetrics;
 import dev.baton.spring.LockedBeanPostProcessor;
 import dev.baton.testkit.RedisServerExtension;
 import dev.baton.testkit.TcpProxy;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -95,6 +98,24 @@ class StarterSettingsTest {
   }
 
   @Test
+  void metersTheClientWhenTheApplicationHasAMeterRegistry() {
+    ApplicationContextRunner metered = new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(BatonAutoConfiguration.class, BatonMetricsAutoConfiguration.class))
+        .withBean(SimpleMeterRegistry.class, SimpleMeterRegistry::new)
+        .withPropertyValues("baton.backend=" + redis.uri(), "baton.metrics.key-tag=true");
+    metered.run(context -> {
+      try (var lease = context.getBean(LockClient.class).lock("metered").acquire()) {
+        MeterRegistry registry = context.getBean(MeterRegistry.class);
+        assertThat(registry.get("baton.lock.held").gauge().value()).isEqualTo(1);
+        assertThat(registry.get("baton.lock.acquire").tags("key", "metered", "outcome", "acquired").timer().count())
+            .isEqualTo(1);
+      }
+    });
+    metered.withPropertyValues("baton.metrics.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(BatonMetrics.class));
+  }
+
+  @Test
   void configurationMetadataDescribesEveryProperty() throws Exception {
     String metadata;
     try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
@@ -103,6 +124,7 @@ class StarterSettingsTest {
     }
     assertThat(metadata).contains("\"baton.backend\"", "\"baton.key-prefix\"", "\"baton.ttl\"", "\"baton.wait-time\"",
         "\"baton.lease-time\"", "\"baton.fair\"", "\"baton.connect-timeout\"", "\"baton.command-timeout\"",
-        "\"baton.session-timeout\"", "\"defaultValue\": \"30s\"", "zookeeper:\\/\\/127.0.0.1:2181");
+        "\"baton.session-timeout\"", "\"baton.metrics.key-tag\"", "\"baton.metrics.enabled\"",
+        "\"defaultValue\": \"30s\"", "zookeeper:\\/\\/127.0.0.1:2181");
   }
 }
