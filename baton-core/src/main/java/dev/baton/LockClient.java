@@ -44,6 +44,14 @@ public interface LockClient extends AutoCloseable {
   /** Which store this client talks to, for messages: {@code redis}, {@code zookeeper}, {@code etcd}. */
   String backendName();
 
+  /**
+   * Tells {@code observer} of every acquire, release, loss and renewal of this client's locks from now on; for
+   * metrics, register it before taking locks.
+   *
+   * @throws IllegalArgumentException if the observer is null
+   */
+  void observe(LockObserver observer);
+
   /** Whether {@link #close()} was called. */
   boolean isClosed();
 

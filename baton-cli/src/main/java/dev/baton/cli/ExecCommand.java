@@ -4,6 +4,7 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
+import dev.baton.connect.BackendUri;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

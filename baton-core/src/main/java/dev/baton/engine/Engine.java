@@ -42,6 +42,7 @@ final class Engine implements LossListener {
   private final Watchdog watchdog;
   private final Cleanup cleanup;
   private final Acquisitions acquisitions = new Acquisitions();
+  private final Observers observers = new Observers();
   private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -73,6 +74,10 @@ final class Engine implements LossListener {
     return cleanup;
   }
 
+  Observers observers() {
+    return observers;
+  }
+
   ExecutorService workers() {
     return workers;
   }
@@ -92,6 +97,21 @@ final class Engine implements LossListener {
    * @param interruptible whether an interrupt ends the wait; if not, it is kept for the caller
    */
   EngineLease acquire(String key, LockOptions options, boolean interruptible) throws InterruptedException {
+    long start = System.nanoTime();
+    try {
+      EngineLease lease = acquireInTurn(key, options, interruptible);
+      observers.acquired(key, start);
+      return lease;
+    } catch (LockTimeoutException e) {
+      observers.timedOut(key, start);
+      throw e;
+    } catch (Throwable t) {
+      observers.failed(key, start, t);
+      throw t;
+    }
+  }
+
+  private EngineLease acquireInTurn(String key, LockOptions options, boolean interruptible) throws InterruptedException {
     ensureOpen();
     Deadline deadline = Deadline.after(options.waitTime());
     LocalQueue queue = keys.retain(key);

@@ -2,6 +2,7 @@ package dev.baton.engine;
 
 import dev.baton.DistributedLock;
 import dev.baton.LockClient;
+import dev.baton.LockObserver;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.spi.LockBackend;
@@ -65,6 +66,11 @@ public final class EngineClient implements LockClient {
   @Override
   public String backendName() {
     return engine.backend().name();
+  }
+
+  @Override
+  public void observe(LockObserver observer) {
+    engine.observers().add(observer);
   }
 
   /** Whether {@link #close()} (or {@link #simulateCrash()}) was called. */

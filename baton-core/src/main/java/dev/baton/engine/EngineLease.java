@@ -35,6 +35,7 @@ final class EngineLease implements Lease {
   private final long renewEveryNanos;
   private final boolean holdTimeout;
   private final long holdEndsAt;
+  private final long grantedSince;
   private volatile long validUntil;
   private volatile long nextRenewalAt;
   private volatile ScheduledFuture<?> holdTimer;
@@ -50,6 +51,7 @@ final class EngineLease implements Lease {
     this.renewEveryNanos = ttlNanos / 3;
     this.holdTimeout = request.leaseTime() != null;
     this.holdEndsAt = holdTimeout ? grantedSince + request.leaseTime().toNanos() : 0;
+    this.grantedSince = grantedSince;
     this.validUntil = grantedSince + request.expiry().toNanos();
     this.nextRenewalAt = grantedSince + renewEveryNanos;
   }
@@ -124,6 +126,7 @@ final class EngineLease implements Lease {
     if (reason == LostReason.RENEWAL_FAILED) {
       engine.cleanup().runLater("release of lost lock '" + key() + "'", () -> engine.backend().release(grant));
     }
+    engine.observers().ended(key(), grantedSince, reason);
     listeners.end(reason);
   }
 
@@ -150,6 +153,7 @@ final class EngineLease implements Lease {
       queue.leave();
       engine.forget(this);
     }
+    engine.observers().ended(key(), grantedSince, told);
     listeners.end(told);
     return told == null;
   }
@@ -234,12 +238,14 @@ final class EngineLease implements Lease {
     renewing.set(false);
     if (error == null && Boolean.TRUE.equals(ours)) {
       validUntil = sentAt + expiry;
+      engine.observers().renewed(key(), true);
       return;
     }
     if (error == null) {
       lose(LostReason.ENTRY_REMOVED);
       return;
     }
+    engine.observers().renewed(key(), false);
     long retryAt = System.nanoTime() + Math.max(MIN_RETRY_NANOS, Math.min(MAX_RETRY_NANOS, renewEveryNanos / 3));
     nextRenewalAt = retryAt;
     log.debug("Renewal of '{}' failed; retrying", key(), error);

@@ -1,0 +1,144 @@
+package dev.baton.connect;
+
+import dev.baton.LockOptions;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * How to connect a {@link dev.baton.LockClient}: the backend URI and the settings every store understands in its
+ * own way. Immutable; build with {@link #builder(String)}. Settings left unset keep the backend's defaults.
+ *
+ * <ul>
+ *   <li>{@code namespace}: the name all keys are written under: Redis keys {@code NAME:lock:KEY}, ZooKeeper
+ *       paths {@code /NAME/KEY}, etcd keys {@code /NAME/KEY}; {@code baton} by default.
+ *   <li>{@code connectTimeout}: how long connecting may take (Redis, ZooKeeper).
+ *   <li>{@code commandTimeout}: how long one call may take (Redis, etcd).
+ *   <li>{@code sessionTimeout}: how long the store keeps the locks of a client it no longer hears from: the
+ *       ZooKeeper session timeout, the etcd lease ttl (whole seconds, at least 3 s). On Redis the lock's ttl
+ *       ({@link LockOptions#ttl()}) decides.
+ * </ul>
+ */
+public final class ConnectionSettings {
+  private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
+
+  private final BackendUri uri;
+  private final LockOptions defaultOptions;
+  private final String namespace;
+  private final Duration connectTimeout;
+  private final Duration commandTimeout;
+  private final Duration sessionTimeout;
+
+  private ConnectionSettings(Builder b) {
+    this.uri = b.uri;
+    this.defaultOptions = b.defaultOptions;
+    this.namespace = b.namespace;
+    this.connectTimeout = b.connectTimeout;
+    this.commandTimeout = b.commandTimeout;
+    this.sessionTimeout = b.sessionTimeout;
+  }
+
+  /**
+   * Settings for the backend {@code uri}, with every other setting at its default.
+   *
+   * @throws IllegalArgumentException if the URI is missing, malformed or names an unknown store
+   */
+  public static Builder builder(String uri) {
+    return new Builder(BackendUri.parse(uri));
+  }
+
+  public BackendUri uri() {
+    return uri;
+  }
+
+  /** The options of handles from {@link dev.baton.LockClient#lock(String)}. */
+  public LockOptions defaultOptions() {
+    return defaultOptions;
+  }
+
+  public Optional<String> namespace() {
+    return Optional.ofNullable(namespace);
+  }
+
+  public Optional<Duration> connectTimeout() {
+    return Optional.ofNullable(connectTimeout);
+  }
+
+  public Optional<Duration> commandTimeout() {
+    return Optional.ofNullable(commandTimeout);
+  }
+
+  public Optional<Duration> sessionTimeout() {
+    return Optional.ofNullable(sessionTimeout);
+  }
+
+  @Override
+  public String toString() {
+    return "ConnectionSettings{uri=" + uri + ", defaultOptions=" + defaultOptions + ", namespace=" + namespace
+        + ", connectTimeout=" + connectTimeout + ", commandTimeout=" + commandTimeout
+        + ", sessionTimeout=" + sessionTimeout + '}';
+  }
+
+  /** Builds {@link ConnectionSettings}; every setter checks its value at once. */
+  public static final class Builder {
+    private final BackendUri uri;
+    private LockOptions defaultOptions = LockOptions.defaults();
+    private String namespace;
+    private Duration connectTimeout;
+    private Duration commandTimeout;
+    private Duration sessionTimeout;
+
+    private Builder(BackendUri uri) {
+      this.uri = uri;
+    }
+
+    /** The options of handles from {@link dev.baton.LockClient#lock(String)}. */
+    public Builder defaultOptions(LockOptions defaultOptions) {
+      if (defaultOptions == null) {
+        throw new IllegalArgumentException("The default options must not be null; use LockOptions.defaults().");
+      }
+      this.defaultOptions = defaultOptions;
+      return this;
+    }
+
+    /** The name all keys are written under, such as {@code orders} or {@code team/orders}; null keeps {@code baton}. */
+    public Builder namespace(String namespace) {
+      if (namespace != null && !NAMESPACE.matcher(namespace).matches()) {
+        throw new IllegalArgumentException("The namespace must be words of letters, digits, '.', '_' or '-' joined by"
+            + " '/', such as \"orders\" or \"team/orders\", but was '" + namespace + "'.");
+      }
+      this.namespace = namespace;
+      return this;
+    }
+
+    /** How long connecting may take; null keeps the backend's default. */
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = positiveOrNull("connectTimeout", connectTimeout);
+      return this;
+    }
+
+    /** How long one call may take; null keeps the backend's default. */
+    public Builder commandTimeout(Duration commandTimeout) {
+      this.commandTimeout = positiveOrNull("commandTimeout", commandTimeout);
+      return this;
+    }
+
+    /** How long the store keeps the locks of a client it no longer hears from; null keeps the backend's default. */
+    public Builder sessionTimeout(Duration sessionTimeout) {
+      this.sessionTimeout = positiveOrNull("sessionTimeout", sessionTimeout);
+      return this;
+    }
+
+    public ConnectionSettings build() {
+      return new ConnectionSettings(this);
+    }
+
+    private static Duration positiveOrNull(String name, Duration value) {
+      if (value != null && (value.isNegative() || value.isZero())) {
+        throw new IllegalArgumentException(name + " must be a positive duration but was " + value
+            + "; leave it unset for the backend's default.");
+      }
+      return value;
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package dev.baton.connect;
+
+import dev.baton.LockClient;
+import dev.baton.zookeeper.ZooKeeperLockClient;
+
+/** Connects to ZooKeeper; loaded only when the URI names ZooKeeper, so baton-zookeeper may be absent otherwise. */
+final class ZooKeeperConnector {
+  private ZooKeeperConnector() {}
+
+  static LockClient connect(ConnectionSettings settings) {
+    ZooKeeperLockClient.Builder builder = ZooKeeperLockClient.builder().connectString(settings.uri().address())
+        .defaultOptions(settings.defaultOptions());
+    settings.namespace().ifPresent(namespace -> builder.basePath("/" + namespace));
+    settings.connectTimeout().ifPresent(builder::connectionTimeout);
+    settings.sessionTimeout().ifPresent(builder::sessionTimeout);
+    return builder.connect();
+  }
+}

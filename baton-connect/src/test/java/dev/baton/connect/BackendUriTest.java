@@ -1,0 +1,78 @@
+package dev.baton.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.baton.connect.BackendUri.Backend;
+
+import org.junit.jupiter.api.Test;
+
+/** {@link BackendUri} reads the store a URI names, and removes passwords and nothing else. */
+class BackendUriTest {
+
+  @Test
+  void keepsTheUserAndDropsThePassword() {
+    assertThat(BackendUri.withoutPassword("redis://ops:s3cret@10.0.0.5:6379/2")).isEqualTo("redis://ops@10.0.0.5:6379/2");
+  }
+
+  @Test
+  void dropsAPasswordWithoutUser() {
+    assertThat(BackendUri.withoutPassword("rediss://:s3cret@cache:6380")).isEqualTo("rediss://cache:6380");
+  }
+
+  @Test
+  void dropsALoneUserInfoWhichRedisReadsAsThePassword() {
+    assertThat(BackendUri.withoutPassword("redis://s3cret@cache")).isEqualTo("redis://cache");
+  }
+
+  @Test
+  void leavesAnAtSignAfterTheAuthorityAlone() {
+    assertThat(BackendUri.withoutPassword("zookeeper://zk1:2181,zk2:2181/team@locks"))
+        .isEqualTo("zookeeper://zk1:2181,zk2:2181/team@locks");
+  }
+
+  @Test
+  void leavesUrisWithoutUserInfoAlone() {
+    assertThat(BackendUri.withoutPassword("redis://127.0.0.1:6379")).isEqualTo("redis://127.0.0.1:6379");
+    assertThat(BackendUri.withoutPassword("not a uri")).isEqualTo("not a uri");
+  }
+
+  @Test
+  void readsTheStoreOfEachScheme() {
+    assertThat(BackendUri.parse("redis://h:6379").backend()).isEqualTo(Backend.REDIS);
+    assertThat(BackendUri.parse("REDISS://h:6380").backend()).isEqualTo(Backend.REDIS);
+    assertThat(BackendUri.parse("zookeeper://h:2181,g:2181/chroot").backend()).isEqualTo(Backend.ZOOKEEPER);
+    assertThat(BackendUri.parse("zk://h:2181").address()).isEqualTo("h:2181");
+    assertThat(BackendUri.parse("etcd://h:2379").backend()).isEqualTo(Backend.ETCD);
+    assertThat(BackendUri.parse("https://h:2379").scheme()).isEqualTo("https");
+  }
+
+  @Test
+  void showsItselfWithoutThePassword() {
+    BackendUri uri = BackendUri.parse(" redis://:s3cret@cache:6379 ");
+    assertThat(uri).hasToString("redis://cache:6379");
+    assertThat(uri.value()).isEqualTo("redis://:s3cret@cache:6379");
+  }
+
+  @Test
+  void rejectsWhatIsNoBackendUriNamingTheValueAndTheForms() {
+    assertThatThrownBy(() -> BackendUri.parse(null)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("redis://127.0.0.1:6379");
+    assertThatThrownBy(() -> BackendUri.parse("  ")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("No backend URI given");
+    assertThatThrownBy(() -> BackendUri.parse("localhost:6379")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'localhost:6379' is not a URI").hasMessageContaining("zookeeper://");
+    assertThatThrownBy(() -> BackendUri.parse("mongodb://u:pw@h")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("Unknown backend 'mongodb://u@h'").hasMessageNotContaining("pw");
+    assertThatThrownBy(() -> BackendUri.parse("redis://")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("names no server");
+  }
+
+  @Test
+  void etcdUrisListEveryMemberWithItsScheme() {
+    assertThat(EtcdConnector.endpoints(BackendUri.parse("etcd://a:2379, b:2379")))
+        .isEqualTo("http://a:2379,http://b:2379");
+    assertThat(EtcdConnector.endpoints(BackendUri.parse("https://a:2379,b:2379")))
+        .isEqualTo("https://a:2379,https://b:2379");
+  }
+}

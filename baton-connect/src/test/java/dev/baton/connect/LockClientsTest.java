@@ -1,0 +1,88 @@
+package dev.baton.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.baton.Lease;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.testkit.EmbeddedZooKeeperExtension;
+import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.RedisServerExtension;
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@link LockClients} connects each store a URI names, with the settings given, on real servers. */
+@Timeout(30)
+class LockClientsTest {
+  @RegisterExtension
+  static final RedisServerExtension redis = new RedisServerExtension();
+  @RegisterExtension
+  static final EmbeddedZooKeeperExtension zooKeeper = new EmbeddedZooKeeperExtension();
+  @RegisterExtension
+  static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+  static Stream<String> uris() {
+    return Stream.of(redis.uri(), "zookeeper://" + zooKeeper.connectString(), "zk://" + zooKeeper.connectString(),
+        "etcd://" + etcd.endpoint().substring("http://".length()), etcd.endpoint());
+  }
+
+  @ParameterizedTest
+  @MethodSource("uris")
+  void connectsWithTheDefaultOptionsAndTimeoutsGiven(String uri) throws Exception {
+    LockOptions options = LockOptions.builder().ttl(Duration.ofSeconds(5)).waitTime(Duration.ofSeconds(1)).build();
+    ConnectionSettings settings = ConnectionSettings.builder(uri).defaultOptions(options)
+        .connectTimeout(Duration.ofSeconds(5)).commandTimeout(Duration.ofSeconds(5))
+        .sessionTimeout(Duration.ofSeconds(3)).build();
+    try (LockClient client = LockClients.connect(settings)) {
+      assertThat(client.backendName()).isEqualTo(settings.uri().backend().name().toLowerCase(java.util.Locale.ROOT));
+      assertThat(client.defaultOptions()).isEqualTo(options);
+      try (Lease lease = client.lock("connect/k").acquire()) {
+        assertThat(client.status("connect/k").ownerId()).contains(lease.ownerId());
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("uris")
+  void aNamespaceSeparatesTheKeysOfClients(String uri) throws Exception {
+    try (LockClient orders = LockClients.connect(ConnectionSettings.builder(uri).namespace("team/orders").build());
+        LockClient sameNamespace = LockClients.connect(ConnectionSettings.builder(uri).namespace("team/orders").build());
+        LockClient plain = LockClients.connect(uri);
+        Lease lease = orders.lock("namespaced").acquire()) {
+      assertThat(sameNamespace.status("namespaced").isHeld()).isTrue();
+      assertThat(plain.status("namespaced").isHeld()).isFalse();
+      assertThat(lease.isHeld()).isTrue();
+    }
+  }
+
+  @Test
+  void writesRedisKeysUnderTheNamespace() throws Exception {
+    try (LockClient client = LockClients.connect(ConnectionSettings.builder(redis.uri()).namespace("shop").build());
+        Lease lease = client.lock("cart").acquire()) {
+      assertThat(redis.command("EXISTS", "shop:lock:cart")).isEqualTo(1L);
+    }
+  }
+
+  @Test
+  void rejectsBadSettingsNamingTheValue() {
+    ConnectionSettings.Builder builder = ConnectionSettings.builder(redis.uri());
+    assertThatThrownBy(() -> builder.namespace("/orders")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'/orders'");
+    assertThatThrownBy(() -> builder.namespace("a b")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'a b'");
+    assertThatThrownBy(() -> builder.commandTimeout(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("commandTimeout").hasMessageContaining("PT0S");
+    assertThatThrownBy(() -> builder.defaultOptions(null)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("LockOptions.defaults()");
+    assertThatThrownBy(() -> LockClients.connect((ConnectionSettings) null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> LockClients.connect(ConnectionSettings.builder(etcd.endpoint())
+        .sessionTimeout(Duration.ofMillis(1500)).build())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("leaseTtl");
+  }
+}

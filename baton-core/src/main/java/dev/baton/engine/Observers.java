@@ -1,0 +1,62 @@
+package dev.baton.engine;
+
+import dev.baton.LockObserver;
+import dev.baton.LostReason;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The observers of one client, each told of every event; one that throws is logged and the others still told. */
+final class Observers {
+  private static final Logger log = LoggerFactory.getLogger(Observers.class);
+
+  private final List<LockObserver> observers = new CopyOnWriteArrayList<>();
+
+  void add(LockObserver observer) {
+    if (observer == null) {
+      throw new IllegalArgumentException("The observer must not be null.");
+    }
+    observers.add(observer);
+  }
+
+  void acquired(String key, long sinceNanos) {
+    Duration waited = since(sinceNanos);
+    tell(key, o -> o.acquired(key, waited));
+  }
+
+  void timedOut(String key, long sinceNanos) {
+    Duration waited = since(sinceNanos);
+    tell(key, o -> o.timedOut(key, waited));
+  }
+
+  void failed(String key, long sinceNanos, Throwable error) {
+    Duration waited = since(sinceNanos);
+    tell(key, o -> o.failed(key, waited, error));
+  }
+
+  void ended(String key, long grantedAtNanos, LostReason reason) {
+    Duration heldFor = since(grantedAtNanos);
+    tell(key, o -> o.ended(key, heldFor, reason));
+  }
+
+  void renewed(String key, boolean succeeded) {
+    tell(key, o -> o.renewed(key, succeeded));
+  }
+
+  private void tell(String key, Consumer<LockObserver> event) {
+    for (LockObserver observer : observers) {
+      try {
+        event.accept(observer);
+      } catch (RuntimeException e) {
+        log.warn("Lock observer {} failed on an event of '{}'", observer, key, e);
+      }
+    }
+  }
+
+  private static Duration since(long nanos) {
+    return Duration.ofNanos(Math.max(0, System.nanoTime() - nanos));
+  }
+}

@@ -1,0 +1,17 @@
+package dev.baton.shedlock;
+
+import dev.baton.LockClient;
+import dev.baton.etcd.EtcdLockClient;
+import dev.baton.testkit.EtcdServerExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The ShedLock provider on a real etcd server. */
+class EtcdLockProviderTest extends BatonLockProviderContract {
+  @RegisterExtension
+  static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+  @Override
+  protected LockClient connect() {
+    return EtcdLockClient.connect(etcd.endpoint());
+  }
+}

@@ -1,0 +1,66 @@
+package dev.baton.spring;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Runs the method while holding the Baton lock {@link #key()}, across every process that shares the store:
+ *
+ * <pre>{@code
+ * @Locked(key = "'order:' + #orderId", waitTime = "5s", leaseTime = "30s")
+ * public void ship(long orderId) { ... }
+ * }</pre>
+ *
+ * <p>If the lock is not acquired within {@link #waitTime()}, the method does not run: the call throws
+ * {@link dev.baton.LockTimeoutException}, or returns what the {@link #fallback()} method returns. A method that
+ * returns a {@link java.util.concurrent.CompletionStage} (such as a {@code CompletableFuture}) holds the lock until
+ * the stage completes, and reports a timeout as a stage completed with the exception. A nested {@code @Locked}
+ * call for a key its thread already holds runs without asking again.
+ *
+ * <p>The attributes are {@code waitTime} and {@code leaseTime}, as in {@link dev.baton.LockOptions}: an annotation
+ * cannot have an attribute named {@code wait}.
+ *
+ * <p>The method must be one Spring can intercept: public or protected, not final or static, called through
+ * the bean (a call from the bean to itself is not intercepted). Keys name parameters, so compile with
+ * {@code -parameters} (Spring Boot's build does), or use {@code #p0}, {@code #p1}, ...
+ */
+@Target(ElementType.METHOD)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+public @interface Locked {
+
+  /**
+   * The lock's key: a SpEL expression over the method's arguments ({@code #orderId}, or {@code #p0} for the
+   * first) and beans ({@code @beanName}), e.g. {@code "'order:' + #orderId"}. A plain name is written in quotes:
+   * {@code "'nightly-report'"}.
+   */
+  String key();
+
+  /**
+   * How long to wait for the lock: {@code 500ms}, {@code 5s}, {@code 1m}, ISO-8601 {@code PT5S}, or a
+   * {@code ${property}}; {@code 0} tries once. Empty: the client's default ({@code baton.wait-time}).
+   */
+  String waitTime() default "";
+
+  /**
+   * The hold timeout: the lock frees itself this long after it was granted, even if the method still runs.
+   * Same forms as {@link #waitTime()}. Empty: the client's default ({@code baton.lease-time}; unset renews while held).
+   */
+  String leaseTime() default "";
+
+  /**
+   * Keeps the lock at least this long after it was granted, even if the method returns sooner, so that another
+   * instance whose schedule fires a moment later does not run the same tick again. Same forms as
+   * {@link #waitTime()}; it should be shorter than the time between ticks. Empty: release when the method returns.
+   */
+  String holdAtLeast() default "";
+
+  /**
+   * The name of a method of the same bean, with the same parameters and return type, to call instead when
+   * the lock is not acquired in time. Empty: throw {@link dev.baton.LockTimeoutException}.
+   */
+  String fallback() default "";
+}

@@ -1,0 +1,109 @@
+package dev.baton.spring;
+
+import dev.baton.Lease;
+import dev.baton.LockClient;
+import dev.baton.LockException;
+import dev.baton.LockTimeoutException;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.BeanFactory;
+
+/** Runs a {@link Locked} method under its lock: acquire, call, release (when a returned stage completes). */
+final class LockedInterceptor implements MethodInterceptor {
+  private static final Logger log = LoggerFactory.getLogger(LockedInterceptor.class);
+
+  private final LockedMethods methods;
+  private final Supplier<LockClient> client;
+  private final BeanFactory beanFactory;
+  private final DeferredReleases deferred;
+  private final ThreadLocal<Set<String>> heldByThread = ThreadLocal.withInitial(HashSet::new);
+
+  LockedInterceptor(LockedMethods methods, Supplier<LockClient> client, BeanFactory beanFactory, DeferredReleases deferred) {
+    this.methods = methods;
+    this.client = client;
+    this.beanFactory = beanFactory;
+    this.deferred = deferred;
+  }
+
+  @Override
+  public Object invoke(MethodInvocation invocation) throws Throwable {
+    Object target = invocation.getThis();
+    LockedMethod method = methods.get(invocation.getMethod(), AopUtils.getTargetClass(target));
+    Object[] args = invocation.getArguments();
+    String key = method.key(args, beanFactory);
+    Set<String> held = heldByThread.get();
+    if (held.contains(key)) {
+      return invocation.proceed();
+    }
+    LockClient locks = client.get();
+    Lease lease;
+    try {
+      lease = locks.lock(key).acquire(method.options(locks.defaultOptions()));
+    } catch (LockTimeoutException e) {
+      return notAcquired(method, key, target, args, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new LockException("Interrupted while " + method.where() + " waited for the lock '" + key + "'; it did not run.", e);
+    }
+    long grantedAt = System.nanoTime();
+    log.debug("Lock '{}' (owner {}) taken for {}", key, lease.ownerId(), method.where());
+    return callHolding(invocation, method, key, new Holding(lease, method, grantedAt), held);
+  }
+
+  private Object callHolding(MethodInvocation invocation, LockedMethod method, String key, Holding holding,
+      Set<String> held) throws Throwable {
+    boolean releaseNow = true;
+    held.add(key);
+    try {
+      Object result = invocation.proceed();
+      if (method.isAsync() && result != null) {
+        releaseNow = false;
+        return ((CompletionStage<?>) result).whenComplete((value, error) -> release(holding));
+      }
+      return result;
+    } finally {
+      held.remove(key);
+      if (releaseNow) {
+        release(holding);
+      }
+    }
+  }
+
+  private static Object notAcquired(LockedMethod method, String key, Object target, Object[] args, LockTimeoutException e)
+      throws Throwable {
+    if (method.hasFallback()) {
+      log.debug("Lock '{}' not acquired in time; {} falls back", key, method.where());
+      return method.callFallback(target, args);
+    }
+    if (method.isAsync()) {
+      return CompletableFuture.failedFuture(e);
+    }
+    throw e;
+  }
+
+  /** Releases now, or when the method's {@code holdAtLeast} has passed. */
+  private void release(Holding holding) {
+    long heldNanos = System.nanoTime() - holding.grantedAt();
+    long remaining = holding.method().holdAtLeast().toNanos() - heldNanos;
+    Lease lease = holding.lease();
+    if (remaining > 0) {
+      log.debug("Lock '{}' (owner {}) kept {} ms more after {}", lease.key(), lease.ownerId(), remaining / 1_000_000,
+          holding.method().where());
+      deferred.releaseAfter(lease, remaining);
+      return;
+    }
+    lease.close();
+    log.debug("Lock '{}' (owner {}) released after {}", lease.key(), lease.ownerId(), holding.method().where());
+  }
+
+  /** A lock taken for one call. */
+  private record Holding(Lease lease, LockedMethod method, long grantedAt) {}
+}

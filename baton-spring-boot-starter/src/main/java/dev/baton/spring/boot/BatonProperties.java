@@ -1,0 +1,178 @@
+package dev.baton.spring.boot;
+
+import dev.baton.LockOptions;
+import dev.baton.connect.ConnectionSettings;
+import java.time.Duration;
+import java.util.function.Supplier;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/** The {@code baton.*} properties: which store, and the defaults of every lock taken from it. */
+@ConfigurationProperties("baton")
+public class BatonProperties {
+  /**
+   * The store to lock on: redis://[:password@]host:port[/db], rediss://..., zookeeper://host:port[,host:port][/chroot]
+   * or etcd://host:port[,host:port]. Its module (baton-redis, baton-zookeeper or baton-etcd) must be on the class path.
+   */
+  private String backend;
+
+  /**
+   * The namespace every key is written under, such as "orders": Redis keys orders:lock:KEY, ZooKeeper paths
+   * /orders/KEY, etcd keys /orders/KEY. Unset: "baton".
+   */
+  private String keyPrefix;
+
+  /** How long a crashed holder blocks the others; held locks are renewed every third of it. */
+  private Duration ttl = Duration.ofSeconds(30);
+
+  /** How long an acquire, and a @Locked method, waits for the lock by default; 0 tries once. Unset: without limit. */
+  private Duration waitTime;
+
+  /** The default hold timeout: a lock frees itself this long after it was granted. Unset: renewed while held. */
+  private Duration leaseTime;
+
+  /** Whether waiters are served in order of arrival. */
+  private boolean fair = true;
+
+  /** How long connecting may take (Redis, ZooKeeper). Unset: the backend's default. */
+  private Duration connectTimeout;
+
+  /** How long one call to the store may take (Redis, etcd). Unset: the backend's default. */
+  private Duration commandTimeout;
+
+  /**
+   * How long the store keeps the locks of a client it no longer hears from: the ZooKeeper session timeout or the
+   * etcd lease ttl (whole seconds, at least 3 s). Unset: the backend's default.
+   */
+  private Duration sessionTimeout;
+
+  /** Micrometer meters of the client, when Micrometer and baton-micrometer are present. */
+  private final Metrics metrics = new Metrics();
+
+  public String getBackend() {
+    return backend;
+  }
+
+  public void setBackend(String backend) {
+    this.backend = backend;
+  }
+
+  public String getKeyPrefix() {
+    return keyPrefix;
+  }
+
+  public void setKeyPrefix(String keyPrefix) {
+    this.keyPrefix = keyPrefix;
+  }
+
+  public Duration getTtl() {
+    return ttl;
+  }
+
+  public void setTtl(Duration ttl) {
+    this.ttl = ttl;
+  }
+
+  public Duration getWaitTime() {
+    return waitTime;
+  }
+
+  public void setWaitTime(Duration waitTime) {
+    this.waitTime = waitTime;
+  }
+
+  public Duration getLeaseTime() {
+    return leaseTime;
+  }
+
+  public void setLeaseTime(Duration leaseTime) {
+    this.leaseTime = leaseTime;
+  }
+
+  public boolean isFair() {
+    return fair;
+  }
+
+  public void setFair(boolean fair) {
+    this.fair = fair;
+  }
+
+  public Duration getConnectTimeout() {
+    return connectTimeout;
+  }
+
+  public void setConnectTimeout(Duration connectTimeout) {
+    this.connectTimeout = connectTimeout;
+  }
+
+  public Duration getCommandTimeout() {
+    return commandTimeout;
+  }
+
+  public void setCommandTimeout(Duration commandTimeout) {
+    this.commandTimeout = commandTimeout;
+  }
+
+  public Duration getSessionTimeout() {
+    return sessionTimeout;
+  }
+
+  public void setSessionTimeout(Duration sessionTimeout) {
+    this.sessionTimeout = sessionTimeout;
+  }
+
+  public Metrics getMetrics() {
+    return metrics;
+  }
+
+  /**
+   * The connection these properties describe.
+   *
+   * @throws IllegalArgumentException naming the property, if a value is not acceptable
+   */
+  ConnectionSettings toConnectionSettings() {
+    ConnectionSettings.Builder builder = checked("baton.backend", () -> ConnectionSettings.builder(backend));
+    LockOptions.Builder options = LockOptions.builder().fair(fair);
+    checked("baton.ttl", () -> options.ttl(ttl));
+    checked("baton.wait-time", () -> options.waitTime(waitTime));
+    checked("baton.lease-time", () -> options.leaseTime(leaseTime));
+    builder.defaultOptions(options.build());
+    checked("baton.key-prefix", () -> builder.namespace(keyPrefix));
+    checked("baton.connect-timeout", () -> builder.connectTimeout(connectTimeout));
+    checked("baton.command-timeout", () -> builder.commandTimeout(commandTimeout));
+    checked("baton.session-timeout", () -> builder.sessionTimeout(sessionTimeout));
+    return builder.build();
+  }
+
+  private static <T> T checked(String property, Supplier<T> setting) {
+    try {
+      return setting.get();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Property " + property + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The {@code baton.metrics.*} properties. */
+  public static class Metrics {
+    /** Whether to meter the client's locks. */
+    private boolean enabled = true;
+
+    /** Whether to tag meters with the lock's key: one time series per key, so only for few keys. */
+    private boolean keyTag;
+
+    public boolean isEnabled() {
+      return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+      this.enabled = enabled;
+    }
+
+    public boolean isKeyTag() {
+      return keyTag;
+    }
+
+    public void setKeyTag(boolean keyTag) {
+      this.keyTag = keyTag;
+    }
+  }
+}

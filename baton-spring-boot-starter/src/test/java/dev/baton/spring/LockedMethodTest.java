@@ -1,0 +1,132 @@
+package dev.baton.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.baton.LockOptions;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/** {@link Locked} annotations are read once, and a bad one fails when its bean is created, naming what to fix. */
+class LockedMethodTest {
+  private final LockedMethods methods = new LockedMethods(value -> value.replace("${orders.wait}", "250ms"));
+
+  @Test
+  void readsTheKeyAndTheDurations() throws Exception {
+    LockedMethod method = methods.get(Good.class.getMethod("ship", long.class, String.class), Good.class);
+    assertThat(method.key(new Object[] {42L, "eu"}, null)).isEqualTo("order:42:eu");
+    LockOptions options = method.options(LockOptions.defaults());
+    assertThat(options.waitTime()).contains(Duration.ofMillis(250));
+    assertThat(options.leaseTime()).contains(Duration.ofSeconds(30));
+    assertThat(method.isAsync()).isFalse();
+    assertThat(method.holdAtLeast()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(methods.get(Good.class.getMethod("later", long.class), Good.class).isAsync()).isTrue();
+    assertThat(methods.inspect(Good.class)).isTrue();
+    assertThat(methods.inspect(String.class)).isFalse();
+  }
+
+  @Test
+  void leavesUnsetDurationsToTheClientsDefaults() throws Exception {
+    LockOptions defaults = LockOptions.builder().waitTime(Duration.ofSeconds(3)).build();
+    LockedMethod method = methods.get(Good.class.getMethod("later", long.class), Good.class);
+    assertThat(method.options(defaults)).isEqualTo(defaults);
+    assertThat(method.holdAtLeast()).isZero();
+  }
+
+  @Test
+  void aKeyThatComesOutNullNamesTheExpressionAndTheArguments() throws Exception {
+    LockedMethod method = methods.get(Good.class.getMethod("byName", String.class), Good.class);
+    assertThatThrownBy(() -> method.key(new Object[] {null}, null)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("#name").hasMessageContaining("Good.byName(String)").hasMessageContaining("[null]");
+  }
+
+  @Test
+  void aVariableThatIsNoParameterFailsAtOnce() {
+    assertThatThrownBy(() -> methods.inspect(UnknownVariable.class)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("#orderID").hasMessageContaining("its parameters: orderId").hasMessageContaining("#p0");
+  }
+
+  @Test
+  void badAnnotationsFailNamingTheMethodAndTheFix() {
+    assertThatThrownBy(() -> methods.inspect(BlankKey.class)).hasMessageContaining("blank key")
+        .hasMessageContaining("BlankKey.run()");
+    assertThatThrownBy(() -> methods.inspect(Unparsable.class)).hasMessageContaining("is not a SpEL expression");
+    assertThatThrownBy(() -> methods.inspect(BadDuration.class)).hasMessageContaining("waitTime = \"5 seconds\"")
+        .hasMessageContaining("5s");
+    assertThatThrownBy(() -> methods.inspect(NegativeDuration.class)).hasMessageContaining("negative");
+    assertThatThrownBy(() -> methods.inspect(ZeroLease.class)).hasMessageContaining("leaseTime must be at least 1 ms");
+    assertThatThrownBy(() -> methods.inspect(MissingFallback.class)).hasMessageContaining("fallback = \"later\"")
+        .hasMessageContaining("later(long) returning String");
+    assertThatThrownBy(() -> methods.inspect(FinalMethod.class)).hasMessageContaining("cannot intercept");
+  }
+
+  /** Valid annotations. */
+  static class Good {
+    @Locked(key = "'order:' + #orderId + ':' + #p1", waitTime = "${orders.wait}", leaseTime = "PT30S", holdAtLeast = "1s")
+    public String ship(long orderId, String region) {
+      return "shipped";
+    }
+
+    @Locked(key = "'invoice:' + #a0")
+    public CompletableFuture<String> later(long invoiceId) {
+      return CompletableFuture.completedFuture("later");
+    }
+
+    @Locked(key = "#name")
+    public void byName(String name) {
+    }
+  }
+
+  static class UnknownVariable {
+    @Locked(key = "'order:' + #orderID")
+    public void run(long orderId) {
+    }
+  }
+
+  static class BlankKey {
+    @Locked(key = " ")
+    public void run() {
+    }
+  }
+
+  static class Unparsable {
+    @Locked(key = "'order:' + ")
+    public void run() {
+    }
+  }
+
+  static class BadDuration {
+    @Locked(key = "'k'", waitTime = "5 seconds")
+    public void run() {
+    }
+  }
+
+  static class NegativeDuration {
+    @Locked(key = "'k'", waitTime = "-1s")
+    public void run() {
+    }
+  }
+
+  static class ZeroLease {
+    @Locked(key = "'k'", leaseTime = "0s")
+    public void run() {
+    }
+  }
+
+  static class MissingFallback {
+    @Locked(key = "'k'", fallback = "later")
+    public String run(long id) {
+      return "ran";
+    }
+
+    public void later(long id) {
+    }
+  }
+
+  static class FinalMethod {
+    @Locked(key = "'k'")
+    public final void run() {
+    }
+  }
+}

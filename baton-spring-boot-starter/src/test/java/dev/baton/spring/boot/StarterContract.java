@@ -1,0 +1,157 @@
+package dev.baton.spring.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.Lease;
+import dev.baton.LeaseState;
+import dev.baton.LockClient;
+import dev.baton.LockTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.actuate.health.Status;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** The starter on one backend: Spring Boot contexts, each standing for an instance of the application. */
+@Timeout(60)
+abstract class StarterContract {
+  private static final Duration PROMPTLY = Duration.ofSeconds(5);
+
+  private final Activity activity = new Activity();
+
+  /** The value of {@code baton.backend} for the test's server. */
+  protected abstract String backend();
+
+  /** The backend's name as the client gives it. */
+  protected abstract String backendName();
+
+  private ApplicationContextRunner runner() {
+    return new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(BatonAutoConfiguration.class, BatonHealthAutoConfiguration.class))
+        .withPropertyValues("baton.backend=" + backend(), "baton.ttl=5s", "baton.session-timeout=3s")
+        .withBean(Activity.class, () -> activity)
+        .withUserConfiguration(OrdersConfiguration.class);
+  }
+
+  @Test
+  void connectsAClientFromThePropertiesAndReportsItsHealth() {
+    runner().withPropertyValues("baton.wait-time=2s", "baton.fair=false").run(context -> {
+      LockClient client = context.getBean(LockClient.class);
+      assertThat(client.backendName()).isEqualTo(backendName());
+      assertThat(client.defaultOptions().ttl()).isEqualTo(Duration.ofSeconds(5));
+      assertThat(client.defaultOptions().waitTime()).contains(Duration.ofSeconds(2));
+      assertThat(client.defaultOptions().fair()).isFalse();
+      var health = context.getBean(BatonHealthIndicator.class).health();
+      assertThat(health.getStatus()).isEqualTo(Status.UP);
+      assertThat(health.getDetails()).containsEntry("backend", backendName()).containsKey("clientId");
+    });
+  }
+
+  @Test
+  void aLockedMethodRunsHoldingTheKeyItsArgumentsGive() {
+    runner().run(context -> assertThat(context.getBean(Orders.class).ship(42)).isTrue());
+  }
+
+  @Test
+  void twoInstancesRunALockedMethodOneAtATime() {
+    runner().run(first -> runner().run(second -> {
+      List<Orders> instances = List.of(first.getBean(Orders.class), second.getBean(Orders.class));
+      ExecutorService pool = Executors.newFixedThreadPool(4);
+      try {
+        List<Future<?>> calls = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+          Orders orders = instances.get(t % 2);
+          calls.add(pool.submit(() -> {
+            for (int i = 0; i < 15; i++) {
+              orders.reserve("sku-1");
+            }
+          }));
+        }
+        for (Future<?> call : calls) {
+          call.get();
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }));
+    assertThat(activity.maxRunning()).isEqualTo(1);
+  }
+
+  @Test
+  void aLockHeldElsewhereMakesTheCallThrowLockTimeoutException() {
+    runner().run(context -> {
+      try (Lease held = context.getBean(LockClient.class).lock("order:7").acquire()) {
+        Orders orders = context.getBean(Orders.class);
+        CompletableFuture<String> call = CompletableFuture.supplyAsync(() -> orders.cancel(7));
+        assertThatThrownBy(call::join).hasCauseInstanceOf(LockTimeoutException.class).hasMessageContaining("order:7");
+      }
+    });
+  }
+
+  @Test
+  void aFallbackAnswersWhenTheLockIsTaken() {
+    runner().run(context -> {
+      try (Lease held = context.getBean(LockClient.class).lock("order:8").acquire()) {
+        Orders orders = context.getBean(Orders.class);
+        assertThat(CompletableFuture.supplyAsync(() -> orders.refund(8)).join()).isEqualTo("queued 8");
+      }
+      assertThat(context.getBean(Orders.class).refund(8)).isEqualTo("refunded");
+    });
+  }
+
+  @Test
+  void aCompletableFutureHoldsTheLockUntilItCompletes() {
+    runner().run(context -> {
+      LockClient client = context.getBean(LockClient.class);
+      Orders orders = context.getBean(Orders.class);
+      CompletableFuture<String> invoice = orders.invoice(5);
+      assertThat(client.status("invoice:5").isHeld()).isTrue();
+      CompletableFuture<String> second = CompletableFuture.supplyAsync(() -> orders.invoice(5)).join();
+      assertThatThrownBy(second::join).hasCauseInstanceOf(LockTimeoutException.class);
+
+      orders.pending().complete("paid");
+      assertThat(invoice.join()).isEqualTo("paid");
+      await().atMost(PROMPTLY).until(() -> !client.status("invoice:5").isHeld());
+    });
+  }
+
+  @Test
+  void holdAtLeastKeepsTheLockAfterTheMethodReturned() {
+    runner().run(first -> runner().run(second -> {
+      long start = System.nanoTime();
+      assertThat(first.getBean(Orders.class).report()).isEqualTo("ran");
+      assertThat(second.getBean(Orders.class).report()).isEqualTo("skipped");
+      LockClient client = second.getBean(LockClient.class);
+      await().atMost(PROMPTLY).until(() -> !client.status("daily-report").isHeld());
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+      assertThat(second.getBean(Orders.class).report()).isEqualTo("ran");
+    }));
+  }
+
+  @Test
+  void aNestedCallForTheSameKeyOnTheSameThreadDoesNotWait() {
+    runner().run(context -> {
+      Orders orders = context.getBean(Orders.class);
+      assertThat(orders.audit(9, orders)).isTrue();
+    });
+  }
+
+  @Test
+  void closingTheContextReleasesTheLocksItsClientHolds() {
+    runner().run(other -> runner().run(context -> {
+      Lease lease = context.getBean(LockClient.class).lock("report").acquire();
+      context.close();
+      assertThat(lease.state()).isEqualTo(LeaseState.RELEASED);
+      assertThat(other.getBean(LockClient.class).status("report").isHeld()).isFalse();
+    }));
+  }
+}

@@ -1,0 +1,2 @@
+/** Spring Integration's {@link org.springframework.integration.support.locks.LockRegistry} over any Baton backend. */
+package dev.baton.spring.integration;
