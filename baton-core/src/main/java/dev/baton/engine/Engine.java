@@ -135,8 +135,7 @@ final class Engine implements LossListener {
       boolean interruptible) throws InterruptedException {
     boolean mayWait = deadline.remainingNanos() > 0;
     Duration ttl = options.ttl().compareTo(backend.maxTtl()) <= 0 ? options.ttl() : backend.maxTtl();
-    AcquireRequest request = new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(),
-        ttl, options.leaseTime().orElse(null), options.fair(), mayWait);
+    AcquireRequest request = request(key, options, ttl, mayWait);
     Attempt attempt = backend.newAttempt(request);
     Signal signal = acquisitions.start();
     boolean interrupted = false;
@@ -149,8 +148,17 @@ final class Engine implements LossListener {
         Duration retryAfter;
         try {
           Outcome outcome = attempt.tryAcquire(signal);
-          if (outcome.isGranted()) {
+          if (outcome.isGranted() && System.nanoTime() - sentAt < request.expiry().toNanos()) {
             return hold(outcome.grant(), queue, sentAt);
+          }
+          if (outcome.isGranted()) {
+            // The grant came after its own expiry (this process was paused, or the reply was that slow): the
+            // store may have given the lock to someone else since. Give it back and ask again as a new owner.
+            Grant late = outcome.grant();
+            cleanup.run("release of a grant of '" + key + "' that came after its ttl", () -> backend.release(late));
+            request = request(key, options, ttl, mayWait);
+            attempt = backend.newAttempt(request);
+            continue;
           }
           unavailability.clear();
           retryAfter = outcome.retryAfter();
@@ -174,7 +182,8 @@ final class Engine implements LossListener {
         }
       }
     } catch (Throwable t) {
-      cleanup.run("clean-up of the abandoned acquire of '" + key + "'", attempt::abandon);
+      Attempt abandoned = attempt;
+      cleanup.run("clean-up of the abandoned acquire of '" + key + "'", abandoned::abandon);
       throw t;
     } finally {
       acquisitions.finish(signal);
@@ -182,6 +191,11 @@ final class Engine implements LossListener {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  private AcquireRequest request(String key, LockOptions options, Duration ttl, boolean mayWait) {
+    return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), ttl,
+        options.leaseTime().orElse(null), options.fair(), mayWait);
   }
 
   private EngineLease hold(Grant grant, LocalQueue queue, long sentAt) {

@@ -11,7 +11,9 @@ import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
+import dev.baton.embedded.Loopback;
 import dev.baton.testkit.RedisServerExtension;
+import dev.baton.testkit.TcpProxy;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -91,6 +93,29 @@ class RedisBackendTest {
     redis.server().stop();
 
     assertThatThrownBy(lock::acquire).isInstanceOf(BackendUnavailableException.class).hasMessageContaining("'down-unbounded'");
+  }
+
+  @Test
+  void aGrantWhoseReplyComesAfterItsTtlIsGivenBackAndTheLockTakenAgainAsANewOwner() throws Exception {
+    try (TcpProxy proxy = TcpProxy.start(Loopback.HOST, redis.server().port())) {
+      LockClient client = RedisLockClient.builder().uri("redis://" + proxy.address()).defaultOptions(SHORT_TTL).connect();
+      clients.add(client);
+      proxy.delayReplies();
+      CompletableFuture<Lease> acquiring = client.lock("late").acquireAsync(SHORT_TTL.withWaitTime(Duration.ofSeconds(10)));
+      await().until(() -> redis.command("HGET", "baton:lock:late", "owner") != null);
+      String lateOwner = (String) redis.command("HGET", "baton:lock:late", "owner");
+      long lateToken = Long.parseLong((String) redis.command("HGET", "baton:lock:late", "token"));
+      await("the late grant expired at the store").until(() -> redis.command("EXISTS", "baton:lock:late").equals(0L));
+
+      proxy.deliverReplies();
+      Lease lease = acquiring.get(10, TimeUnit.SECONDS);
+
+      assertThat(lease.ownerId()).isNotEqualTo(lateOwner);
+      assertThat(lease.fencingToken()).isGreaterThan(lateToken);
+      assertThat(lease.isHeld()).isTrue();
+      assertThat(redis.command("HGET", "baton:lock:late", "owner")).isEqualTo(lease.ownerId());
+      lease.close();
+    }
   }
 
   @Test

@@ -46,6 +46,8 @@ public final class TcpProxy implements AutoCloseable {
   private final AtomicInteger accepted = new AtomicInteger();
   private final AtomicLong droppedReplyBytes = new AtomicLong();
   private volatile boolean holdingReplies;
+  private final Object replyGate = new Object();
+  private boolean delayingReplies;
   private volatile boolean refusing;
 
   private TcpProxy(InetSocketAddress target, ServerSocket listener) {
@@ -89,6 +91,24 @@ public final class TcpProxy implements AutoCloseable {
    */
   public void holdReplies() {
     holdingReplies = true;
+  }
+
+  /**
+   * From now on, keeps every byte the server sends until {@link #deliverReplies()}, as a slow network or a
+   * paused client would: requests still reach the server, and nothing is lost.
+   */
+  public void delayReplies() {
+    synchronized (replyGate) {
+      delayingReplies = true;
+    }
+  }
+
+  /** Delivers what {@link #delayReplies()} kept, and every reply from now on. */
+  public void deliverReplies() {
+    synchronized (replyGate) {
+      delayingReplies = false;
+      replyGate.notifyAll();
+    }
   }
 
   /** Delivers the server's bytes again from now on; those dropped meanwhile stay lost. */
@@ -143,6 +163,7 @@ public final class TcpProxy implements AutoCloseable {
       // Closing the listener cannot fail in a way that leaves it open.
     }
     join(acceptor);
+    deliverReplies();
     dropConnections();
   }
 
@@ -176,8 +197,21 @@ public final class TcpProxy implements AutoCloseable {
     }
   }
 
-  /** Whether to deliver {@code length} bytes from the server now; counts them as dropped if not. */
+  /**
+   * Whether to deliver {@code length} bytes from the server, once replies are no longer delayed; counts them
+   * as dropped if not.
+   */
   private boolean replyPolicy(int length) {
+    synchronized (replyGate) {
+      while (delayingReplies) {
+        try {
+          replyGate.wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+    }
     if (holdingReplies) {
       droppedReplyBytes.addAndGet(length);
       return false;

@@ -13,7 +13,7 @@ import java.util.List;
  */
 final class History {
   /** The kinds of event a worker records. */
-  enum Kind { GRANT, READ, WRITE_OK, WRITE_REJECTED, RELEASE, LOST, TIMEOUT, ERROR }
+  enum Kind { ASK, GRANT, READ, WRITE_OK, WRITE_REJECTED, RELEASE, LOST, TIMEOUT, ERROR }
 
   /** One recorded event. */
   record Event(long nanos, Kind kind, long token, String detail) {}

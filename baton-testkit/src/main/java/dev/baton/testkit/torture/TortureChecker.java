@@ -8,9 +8,12 @@ import dev.baton.testkit.torture.TortureResult.Write;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Reads the workers' histories against the fault schedule and the register, and classifies what it finds. */
 final class TortureChecker {
@@ -57,6 +60,7 @@ final class TortureChecker {
 
   private List<Hold> holds(String worker, List<Event> events) {
     List<Hold> holds = new ArrayList<>();
+    long asked = 0;
     Event grant = null;
     boolean lost = false;
     Write write = Write.NONE;
@@ -64,6 +68,7 @@ final class TortureChecker {
     long writeNanos = 0;
     for (Event event : events) {
       switch (event.kind()) {
+        case ASK -> asked = event.nanos();
         case GRANT -> {
           grant = event;
           lost = false;
@@ -78,7 +83,7 @@ final class TortureChecker {
         }
         case RELEASE -> {
           if (grant != null) {
-            holds.add(hold(worker, grant, event.nanos(), lost, readNanos, write, writeNanos));
+            holds.add(hold(worker, asked, grant, event.nanos(), lost, readNanos, write, writeNanos));
             grant = null;
           }
         }
@@ -88,45 +93,49 @@ final class TortureChecker {
     if (grant != null) { // killed while holding: it held until it died
       long died = faults.stream().filter(fault -> fault.fault() == Fault.KILL && worker.equals(fault.worker()))
           .mapToLong(Torture.FaultEvent::startNanos).findFirst().orElse(endNanos);
-      holds.add(hold(worker, grant, died, lost, readNanos, write, writeNanos));
+      holds.add(hold(worker, asked, grant, died, lost, readNanos, write, writeNanos));
     }
     return holds;
   }
 
-  private Hold hold(String worker, Event grant, long end, boolean lost, long readNanos, Write write, long writeNanos) {
+  private Hold hold(String worker, long asked, Event grant, long end, boolean lost, long readNanos, Write write,
+      long writeNanos) {
     boolean paused = faults.stream().anyMatch(fault -> fault.fault() == Fault.PAUSE && worker.equals(fault.worker())
-        && fault.startNanos() < end && fault.endNanos() > grant.nanos()
+        && fault.startNanos() < end && fault.endNanos() > asked
         && fault.endNanos() - fault.startNanos() > options.ttl().toNanos());
     return new Hold(worker, grant.token(), grant.nanos(), end, lost, paused, readNanos, write, writeNanos);
   }
 
   /**
-   * Finds the holds that later holds overlapped; returns how many of them are explained and adds an
-   * unexplained overlap as a violation, per pair of holds.
+   * Finds the holds that overlap; returns how many stale holds explain their overlaps and adds every other
+   * overlap, per pair, as a violation.
+   * Of two overlapping holds, the stale one has the lower token (the store granted it first, whenever its
+   * holder got to record it): the overlap is explained when that holder was told it lost the lock or was paused
+   * past its ttl, and its write was rejected or landed before the other holder read.
    */
   private static int overlaps(List<Hold> holds, List<Violation> violations) {
-    int explained = 0;
+    Set<Hold> explained = new HashSet<>();
     for (int i = 0; i < holds.size(); i++) {
       Hold earlier = holds.get(i);
-      boolean overlapped = false;
       for (int j = i + 1; j < holds.size() && holds.get(j).startNanos() < earlier.endNanos(); j++) {
         Hold later = holds.get(j);
         if (later.worker().equals(earlier.worker())) {
           continue;
         }
-        boolean toldOrPaused = earlier.lost() || earlier.paused();
-        boolean harmless = earlier.write() != Write.ACCEPTED || earlier.writeNanos() < later.readNanos();
+        Hold stale = earlier.token() < later.token() ? earlier : later;
+        Hold current = stale == earlier ? later : earlier;
+        boolean toldOrPaused = stale.lost() || stale.paused();
+        boolean harmless = stale.write() != Write.ACCEPTED || stale.writeNanos() < current.readNanos();
         if (toldOrPaused && harmless) {
-          overlapped = true;
+          explained.add(stale);
         } else {
-          violations.add(new Violation("overlapping holds: token " + earlier.token() + " (" + (toldOrPaused
-              ? "stale write accepted" : "never told it lost the lock, not paused") + ") and token " + later.token(),
-              later.startNanos(), List.of(earlier.worker(), later.worker())));
+          violations.add(new Violation("overlapping holds: token " + stale.token() + " (" + (toldOrPaused
+              ? "stale write accepted" : "never told it lost the lock, not paused") + ") and token "
+              + current.token(), later.startNanos(), List.of(stale.worker(), current.worker())));
         }
       }
-      explained += overlapped ? 1 : 0;
     }
-    return explained;
+    return explained.size();
   }
 
   private boolean tokensIncreased(List<Hold> holds, List<Violation> violations) {
@@ -139,11 +148,13 @@ final class TortureChecker {
             + accepted.get(i - 1).token(), endNanos, List.of(accepted.get(i - 1).worker(), accepted.get(i).worker())));
       }
     }
-    for (int i = 1; i < holds.size(); i++) {
-      if (holds.get(i).token() <= holds.get(i - 1).token()) {
+    Map<Long, Hold> byToken = new HashMap<>();
+    for (Hold hold : holds) {
+      Hold same = byToken.putIfAbsent(hold.token(), hold);
+      if (same != null) {
         increased = false;
-        violations.add(new Violation("token " + holds.get(i).token() + " was granted after token "
-            + holds.get(i - 1).token(), holds.get(i).startNanos(), List.of(holds.get(i - 1).worker(), holds.get(i).worker())));
+        violations.add(new Violation("two holds had token " + hold.token(), hold.startNanos(),
+            List.of(same.worker(), hold.worker())));
       }
     }
     return increased;

@@ -14,12 +14,12 @@ import java.util.Map;
  * @param holds every hold of every worker, in order of grant
  * @param faults every injected fault
  * @param violations what broke mutual exclusion or fencing
- * @param explainedOverlaps holds that later holds overlapped, whose holder had been told it lost the lock or was paused past its
+ * @param explainedOverlaps stale holds that others overlapped, whose holder had been told it lost the lock or was paused past its
  *     ttl, and whose stale write the register rejected (or landed before the next holder read)
  * @param acceptedWrites writes the register took
  * @param rejectedWrites writes the register refused for a stale token
  * @param lostUpdates accepted writes that overwrote a write their holder never read
- * @param tokensIncreased whether the accepted tokens, and the granted ones in order of grant, strictly grew
+ * @param tokensIncreased whether the tokens the register accepted strictly grew, and no two holds had one token
  * @param longestGapAfterFault the longest time without a holder after a fault healed
  * @param timeouts acquisitions that gave up after the wait time
  * @param errors calls that failed (store unreachable and the like)
@@ -37,7 +37,11 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
     return violations.isEmpty();
   }
 
-  /** One hold of the lock by one worker, from the return of its acquire to the start of its release. */
+  /**
+   * One hold of the lock by one worker, from the return of its acquire to the start of its release.
+   * {@code paused} says whether a pause past the ttl hit the worker between its call to acquire and its
+   * release: the store may have granted the lock before the pause and let it expire during it.
+   */
   public record Hold(String worker, long token, long startNanos, long endNanos, boolean lost, boolean paused,
       long readNanos, Write write, long writeNanos) {}
 
@@ -59,8 +63,8 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
     text.append("register: ").append(acceptedWrites).append(" writes accepted, ").append(rejectedWrites)
         .append(" rejected as stale, ").append(lostUpdates).append(" lost updates\n");
     text.append("fencing tokens strictly increased: ").append(tokensIncreased ? "yes" : "NO").append('\n');
-    text.append("holds overlapped by later ones: ").append(explainedOverlaps).append(" explained (lost or paused")
-        .append(" holder, stale write rejected); unexplained overlaps: ").append(violations.stream().filter(v -> v.what().startsWith("overlap")).count())
+    text.append("stale holds overlapped by newer ones: ").append(explainedOverlaps).append(" explained (lost or")
+        .append(" paused holder, stale write rejected); unexplained overlaps: ").append(violations.stream().filter(v -> v.what().startsWith("overlap")).count())
         .append('\n');
     text.append("longest time without a holder after a fault healed: ").append(longestGapAfterFault.toMillis())
         .append(" ms\n");

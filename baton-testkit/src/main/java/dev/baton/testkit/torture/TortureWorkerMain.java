@@ -87,6 +87,7 @@ public final class TortureWorkerMain {
   }
 
   private void holdOnce() throws IOException, InterruptedException {
+    record(Kind.ASK, 0, "-");
     Lease lease = client.lock(key).acquire(options);
     long token = lease.fencingToken();
     record(Kind.GRANT, token, lease.ownerId());
