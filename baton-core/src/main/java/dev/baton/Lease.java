@@ -18,13 +18,23 @@ public interface Lease extends AutoCloseable {
   /** The key of the lock this lease holds. */
   String key();
 
-  /** The id this lease is written under at the store: the client id and a per-client sequence. */
+  /**
+   * The id this lease is written under at the store: the client id and a per-client sequence. A lease
+   * handed over to the next thread of the same client without a round trip to the store keeps the id of
+   * the lease it was handed over from.
+   */
   String ownerId();
 
   /**
    * A number that grows with every acquisition of this key at the store. Give it to the resource the
    * lock protects, and let the resource reject writes with a smaller token than one it has seen: that
    * stops a holder that was paused past its ttl from overwriting its successor's work.
+   *
+   * <p>When a holder releases while another thread of the same client waits for the key, the entry at
+   * the store may be handed over to that thread without a round trip (at most
+   * {@code EngineClient.MAX_LOCAL_HANDOVERS} times in a row): the successor then has the same token. The
+   * predecessor has released by then, so the two never hold at once; a resource that accepts a token
+   * equal to the highest it has seen (and rejects smaller ones) stays safe.
    */
   long fencingToken();
 

@@ -115,17 +115,23 @@ final class Engine implements LossListener {
     ensureOpen();
     Deadline deadline = Deadline.after(options.waitTime());
     LocalQueue queue = keys.retain(key);
-    boolean entered = false;
+    LocalQueue.Turn turn;
     try {
-      entered = queue.enter(deadline, interruptible);
-      if (!entered) {
+      turn = queue.enter(deadline, interruptible, HandoverTerms.of(options, ttl(options)));
+      if (turn == null) {
         throw timeout(key, options);
       }
+    } catch (Throwable t) {
+      keys.release(key);
+      throw t;
+    }
+    if (turn.handedOver() != null) {
+      return tookOver(turn.handedOver()); // the lease releases the key when it ends
+    }
+    try {
       return acquireAtStore(key, options, deadline, queue, interruptible);
     } catch (Throwable t) {
-      if (entered) {
-        queue.leave();
-      }
+      queue.leave();
       keys.release(key);
       throw t;
     }
@@ -134,7 +140,7 @@ final class Engine implements LossListener {
   private EngineLease acquireAtStore(String key, LockOptions options, Deadline deadline, LocalQueue queue,
       boolean interruptible) throws InterruptedException {
     boolean mayWait = deadline.remainingNanos() > 0;
-    Duration ttl = options.ttl().compareTo(backend.maxTtl()) <= 0 ? options.ttl() : backend.maxTtl();
+    Duration ttl = ttl(options);
     AcquireRequest request = request(key, options, ttl, mayWait);
     Attempt attempt = backend.newAttempt(request);
     Signal signal = acquisitions.start();
@@ -191,6 +197,44 @@ final class Engine implements LossListener {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  private Duration ttl(LockOptions options) {
+    return options.ttl().compareTo(backend.maxTtl()) <= 0 ? options.ttl() : backend.maxTtl();
+  }
+
+  /**
+   * A releasing holder offers its entry at the store to the next local waiter, unless it changed hands
+   * {@link EngineClient#MAX_LOCAL_HANDOVERS} times already or has less than a third of its ttl of validity left. True if a
+   * waiter took it: then the entry stays at the store and the successor lease is held and renewed.
+   */
+  boolean handOver(EngineLease leaving) {
+    if (closed.get()) {
+      return false;
+    }
+    EngineLease successor = leaving.successor(EngineClient.MAX_LOCAL_HANDOVERS, leaving.grant().request().ttl().toNanos() / 3);
+    if (successor == null) {
+      return false;
+    }
+    held.add(successor);
+    if (leaving.grant().request().renewed()) {
+      watchdog.watch(successor);
+    }
+    if (leaving.queue().handOver(leaving.terms(), successor)) {
+      return true;
+    }
+    watchdog.unwatch(successor);
+    held.remove(successor);
+    return false;
+  }
+
+  /** The lease handed over to this waiter: ours now, unless the client closed meanwhile. */
+  private EngineLease tookOver(EngineLease lease) {
+    if (closed.get()) {
+      lease.close();
+      throw closedException();
+    }
+    return lease;
   }
 
   private AcquireRequest request(String key, LockOptions options, Duration ttl, boolean mayWait) {

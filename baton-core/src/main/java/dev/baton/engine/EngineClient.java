@@ -14,6 +14,12 @@ import java.util.Objects;
  * {@link LockBackend}. Backend modules construct it; applications see it only as a {@code LockClient}.
  */
 public final class EngineClient implements LockClient {
+  /**
+   * How many times in a row a lock may change hands between the threads of one client without a round
+   * trip to the store; then it is released there, so that waiters in other processes get their turn.
+   */
+  public static final int MAX_LOCAL_HANDOVERS = 16;
+
   private static final char[] ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
   private static final SecureRandom RANDOM = new SecureRandom();
 

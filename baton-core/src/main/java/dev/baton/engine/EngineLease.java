@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
 /**
  * A held lock and its one-way state machine: HELD, then exactly one of RELEASED, EXPIRED or LOST. The
  * transition out of HELD happens once, whoever triggers it (the holder, the hold timer, the watchdog, the
- * store, the client closing); only then is the key's local turn given to the next waiter.
+ * store, the client closing); only then is the key's local turn given to the next waiter. A holder that
+ * releases may instead hand the entry at the store over to the next waiter in this process (see
+ * {@link Engine#handOver}): the successor is a new lease on the same grant, with the same fencing token.
  */
 final class EngineLease implements Lease {
   private static final Logger log = LoggerFactory.getLogger(EngineLease.class);
@@ -36,6 +38,7 @@ final class EngineLease implements Lease {
   private final boolean holdTimeout;
   private final long holdEndsAt;
   private final long grantedSince;
+  private final int handovers;
   private volatile long validUntil;
   private volatile long nextRenewalAt;
   private volatile ScheduledFuture<?> holdTimer;
@@ -54,6 +57,34 @@ final class EngineLease implements Lease {
     this.grantedSince = grantedSince;
     this.validUntil = grantedSince + request.expiry().toNanos();
     this.nextRenewalAt = grantedSince + renewEveryNanos;
+    this.handovers = 0;
+  }
+
+  /** The successor of {@code predecessor}, handed its entry at the store: valid and renewed as it was. */
+  private EngineLease(EngineLease predecessor) {
+    this.engine = predecessor.engine;
+    this.grant = predecessor.grant;
+    this.queue = predecessor.queue;
+    this.listeners = new LostListeners(grant.request().key(), engine.events());
+    this.ttlNanos = predecessor.ttlNanos;
+    this.renewEveryNanos = predecessor.renewEveryNanos;
+    this.holdTimeout = false;
+    this.holdEndsAt = 0;
+    this.grantedSince = System.nanoTime();
+    this.validUntil = predecessor.validUntil;
+    this.nextRenewalAt = predecessor.nextRenewalAt;
+    this.handovers = predecessor.handovers + 1;
+  }
+
+  /** A successor for the next local holder, or null if this lease may not be handed over any more. */
+  EngineLease successor(int maxHandovers, long minValidityNanos) {
+    boolean handable = !holdTimeout && handovers < maxHandovers && isValidAt(System.nanoTime() + minValidityNanos);
+    return handable ? new EngineLease(this) : null;
+  }
+
+  /** The terms under which a waiter may take this lease over. */
+  HandoverTerms terms() {
+    return new HandoverTerms(grant.request().ttl(), grant.request().fair());
   }
 
   @Override
@@ -142,20 +173,28 @@ final class EngineLease implements Lease {
       return false;
     }
     LostReason told = reason;
+    boolean handedOver = false;
     try {
       detach();
-      if (!releaseAtStore() && reason == null) {
+      handedOver = reason == null && engine.handOver(this);
+      if (!handedOver && !releaseAtStore() && reason == null) {
         state.set(LeaseState.LOST);
         told = LostReason.ENTRY_REMOVED;
         log.warn("Lock '{}' (owner {}) was already gone from the store when released", key(), ownerId());
       }
     } finally {
-      queue.leave();
+      if (!handedOver) {
+        queue.leave();
+      }
       engine.forget(this);
     }
     engine.observers().ended(key(), grantedSince, told);
     listeners.end(told);
     return told == null;
+  }
+
+  LocalQueue queue() {
+    return queue;
   }
 
   private boolean leave(LeaseState to) {

@@ -7,69 +7,113 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The per-process queue of one key: whoever has the turn may talk to the store, from its first try
  * until it releases the lock; the others wait here in order of arrival, on a condition each, without
- * touching the store.
+ * touching the store. A holder that releases may hand its lease at the store over to the first waiter
+ * with the turn, when that waiter accepts its {@link HandoverTerms}: the lock then changes hands in
+ * this process without a round trip to the store.
  */
 final class LocalQueue {
   private final ReentrantLock lock = new ReentrantLock();
-  private final ArrayDeque<Condition> waiting = new ArrayDeque<>();
+  private final ArrayDeque<Waiter> waiting = new ArrayDeque<>();
   private boolean taken;
+  private Waiter handedTo;
+  private EngineLease handedOver;
   private String closedMessage;
 
   /**
-   * Waits for the turn.
+   * The turn, and the lease handed over with it, if the previous holder handed one over.
+   *
+   * @param handedOver the lease now ours, held at the store, or null: then talk to the store
+   */
+  record Turn(EngineLease handedOver) {
+    static final Turn PLAIN = new Turn(null);
+  }
+
+  /** One waiting thread and the lease it would take over. */
+  private record Waiter(Condition turn, HandoverTerms terms) {}
+
+  /**
+   * Waits for the turn. A lease handed over to this waiter is taken even if the deadline passes or an
+   * interrupt comes meanwhile: it was handed over while the waiter still waited (the interrupt is kept).
    *
    * @param interruptible whether an interrupt ends the wait; if not, the interrupt is kept for later
-   * @return true with the turn, false if the deadline passed first
+   * @param terms the leases this waiter takes over, or null for none
+   * @return the turn, or null if the deadline passed first
    * @throws IllegalStateException if the queue was closed
    */
-  boolean enter(Deadline deadline, boolean interruptible) throws InterruptedException {
+  Turn enter(Deadline deadline, boolean interruptible, HandoverTerms terms) throws InterruptedException {
     lock.lock();
     try {
       checkOpen();
       if (!taken && waiting.isEmpty()) {
         taken = true;
-        return true;
+        return Turn.PLAIN;
       }
-      return awaitTurn(deadline, interruptible);
+      return awaitTurn(new Waiter(lock.newCondition(), terms), deadline, interruptible);
     } finally {
       lock.unlock();
     }
   }
 
-  private boolean awaitTurn(Deadline deadline, boolean interruptible) throws InterruptedException {
-    Condition turn = lock.newCondition();
-    waiting.addLast(turn);
+  private Turn awaitTurn(Waiter me, Deadline deadline, boolean interruptible) throws InterruptedException {
+    waiting.addLast(me);
     boolean entered = false;
     boolean interrupted = false;
     try {
       while (true) {
+        if (handedTo == me) {
+          entered = true;
+          EngineLease lease = handedOver;
+          handedTo = null;
+          handedOver = null;
+          return new Turn(lease);
+        }
         checkOpen();
-        if (!taken && waiting.peekFirst() == turn) {
+        if (!taken && waiting.peekFirst() == me) {
           taken = true;
           entered = true;
-          return true;
+          return Turn.PLAIN;
         }
         long nanos = deadline.remainingNanos();
         if (nanos <= 0) {
-          return false;
+          return null;
         }
         try {
-          turn.awaitNanos(nanos);
+          me.turn().awaitNanos(nanos);
         } catch (InterruptedException e) {
-          if (interruptible) {
+          if (interruptible && handedTo != me) {
             throw e;
           }
           interrupted = true;
         }
       }
     } finally {
-      waiting.remove(turn);
+      waiting.remove(me);
       if (!entered && !taken) {
         signalHead();
       }
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
+    }
+  }
+
+  /**
+   * Hands {@code successor}, the lease of the holder that is leaving, over to the first waiter if it
+   * accepts {@code terms}; the turn goes with it. False, and nothing changes, if there is no such waiter.
+   */
+  boolean handOver(HandoverTerms terms, EngineLease successor) {
+    lock.lock();
+    try {
+      Waiter head = waiting.peekFirst();
+      if (closedMessage != null || head == null || !terms.equals(head.terms()) || handedTo != null) {
+        return false;
+      }
+      handedTo = head;
+      handedOver = successor;
+      head.turn().signal();
+      return true;
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -84,21 +128,21 @@ final class LocalQueue {
     }
   }
 
-  /** Fails every waiter, now and later, with {@code message}. */
+  /** Fails every waiter, now and later, with {@code message}; a lease already handed over is still taken. */
   void close(String message) {
     lock.lock();
     try {
       closedMessage = message;
-      waiting.forEach(Condition::signal);
+      waiting.forEach(waiter -> waiter.turn().signal());
     } finally {
       lock.unlock();
     }
   }
 
   private void signalHead() {
-    Condition head = waiting.peekFirst();
+    Waiter head = waiting.peekFirst();
     if (head != null) {
-      head.signal();
+      head.turn().signal();
     }
   }
 

@@ -15,6 +15,7 @@ import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
+import dev.baton.engine.EngineClient;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -185,6 +186,66 @@ public abstract class LockClientContract {
     awaitAll(workers, Duration.ofSeconds(25));
     assertThat(tokens).hasSize(30);
     assertStrictlyIncreasing(tokens);
+  }
+
+  // Local handover
+
+  @Test
+  @Timeout(30)
+  void aReleaseHandsTheLockToTheNextThreadOfTheClientWithoutTheStore() throws Exception {
+    LockClient client = newClient();
+    Lease first = client.lock(key).acquire(LONG_WAIT);
+    BackgroundCall<Lease> next = BackgroundCall.start("next-holder", () -> client.lock(key).acquire(LONG_WAIT));
+    next.awaitBlocked();
+
+    first.close();
+    Lease second = next.result(PROMPTLY);
+
+    assertThat(first.state()).isEqualTo(LeaseState.RELEASED);
+    assertThat(second.isHeld()).isTrue();
+    assertThat(second.fencingToken()).as("the token of the entry handed over").isEqualTo(first.fencingToken());
+    assertThat(client.status(key).ownerId()).contains(second.ownerId());
+    assertThat(newClient().lock(key).tryAcquire()).as("another client's try").isEmpty();
+    second.close();
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+  }
+
+  @Test
+  @Timeout(60)
+  void handoversAreBoundedThenTheLockGoesBackToTheStore() throws Exception {
+    LockClient client = newClient();
+    Lease held = client.lock(key).acquire(LONG_WAIT);
+    long firstToken = held.fencingToken();
+    int sharing = 1;
+    for (int i = 0; i <= EngineClient.MAX_LOCAL_HANDOVERS; i++) {
+      BackgroundCall<Lease> next = BackgroundCall.start("holder-" + i, () -> client.lock(key).acquire(LONG_WAIT));
+      next.awaitBlocked();
+      held.close();
+      held = next.result(PROMPTLY);
+      if (held.fencingToken() != firstToken) {
+        break;
+      }
+      sharing++;
+    }
+    assertThat(sharing).as("holders of the first token").isEqualTo(1 + EngineClient.MAX_LOCAL_HANDOVERS);
+    assertThat(held.fencingToken()).as("the token after the last handover").isGreaterThan(firstToken);
+    held.close();
+  }
+
+  @Test
+  @Timeout(30)
+  void aWaiterWithAHoldTimeoutTakesNoLeaseOverAndGetsItsOwnGrant() throws Exception {
+    LockClient client = newClient();
+    Lease first = client.lock(key).acquire(LONG_WAIT);
+    LockOptions withHoldTimeout = baseOptions().withWaitTime(LONG_WAIT).withLeaseTime(Duration.ofSeconds(20));
+    BackgroundCall<Lease> next = BackgroundCall.start("bounded-holder", () -> client.lock(key).acquire(withHoldTimeout));
+    next.awaitBlocked();
+
+    first.close();
+    try (Lease second = next.result(PROMPTLY)) {
+      assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
+      assertThat(second.ownerId()).isNotEqualTo(first.ownerId());
+    }
   }
 
   // Reentrancy
