@@ -58,7 +58,7 @@ final class TortureCommand implements Callable<Integer> {
       description = "Among pause, kill, server-restart, leader-kill (default: ${DEFAULT-VALUE}).")
   private String faults;
 
-  @Option(names = "--report", description = "A folder for summary.txt, result.json and timeline.svg.")
+  @Option(names = "--report", description = "A folder for summary.txt, result.json and timeline.png.")
   private Path report;
 
   @Option(names = "--key", defaultValue = "baton-torture", description = "The lock (default: ${DEFAULT-VALUE}).")

@@ -2,17 +2,24 @@ package dev.baton.testkit.torture;
 
 import dev.baton.testkit.torture.TortureResult.Hold;
 import dev.baton.testkit.torture.TortureResult.Violation;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
 
 /**
- * Writes a torture's report: {@code summary.txt}, {@code result.json} and {@code timeline.svg}, a picture
+ * Writes a torture's report: {@code summary.txt}, {@code result.json} and {@code timeline.png}, a picture
  * with one lane per worker, each hold a bar labelled with its token (grey when the holder was told it lost
  * the lock or was paused, red when it took part in a violation), pauses and kills marked on their lane, and
  * faults of the store as spans across every lane.
@@ -29,7 +36,7 @@ final class TortureReport {
       Files.createDirectories(dir);
       Files.writeString(dir.resolve("summary.txt"), result.summary());
       Files.writeString(dir.resolve("result.json"), json(result));
-      Files.writeString(dir.resolve("timeline.svg"), svg(result));
+      ImageIO.write(timeline(result), "png", dir.resolve("timeline.png").toFile());
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the torture report to " + dir + ": " + e.getMessage(), e);
     }
@@ -68,48 +75,55 @@ final class TortureReport {
         + ",\n  \"violations\": [\n    " + violations + "\n  ]\n}\n";
   }
 
-  static String svg(TortureResult result) {
+  /** Draws the timeline: one lane per worker, holds as bars, faults as shaded spans, violations in red. */
+  static BufferedImage timeline(TortureResult result) {
     List<String> lanes = new ArrayList<>(result.acquisitionsPerWorker().keySet());
     double span = Math.max(1, result.endNanos() - result.startNanos());
     double scale = (WIDTH - LEFT - 20) / span;
-    int height = LANE * (lanes.size() + 2);
-    StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"10\">%n"
-            + "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>%n", WIDTH, height));
-    svg.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"14\" font-size=\"12\">%s</text>%n",
-        escape(result.summary().lines().findFirst().orElse(""))));
-    for (Torture.FaultEvent fault : result.faults()) {
-      double x = LEFT + (fault.startNanos() - result.startNanos()) * scale;
-      double w = Math.max(2, (fault.endNanos() - fault.startNanos()) * scale);
-      int lane = fault.worker() == null ? -1 : lanes.indexOf(fault.worker());
-      double y = lane < 0 ? LANE : LANE * (lane + 1);
-      double h = lane < 0 ? LANE * lanes.size() : LANE;
-      String color = fault.fault() == Fault.KILL ? "#000000" : "#f5a623";
-      svg.append(String.format(Locale.ROOT,
-          "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" opacity=\"0.35\"><title>%s</title></rect>%n",
-          x, y, w, h, color, fault.fault().option()));
-    }
-    List<String> violators = result.violations().stream().flatMap(v -> v.workers().stream()).toList();
-    for (int i = 0; i < lanes.size(); i++) {
-      svg.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"%d\">%s</text>%n", LANE * (i + 1) + 17, lanes.get(i)));
-    }
-    for (Hold hold : result.holds()) {
-      int lane = lanes.indexOf(hold.worker());
-      double x = LEFT + (hold.startNanos() - result.startNanos()) * scale;
-      double w = Math.max(1, (hold.endNanos() - hold.startNanos()) * scale);
-      boolean violating = violators.contains(hold.worker()) && isInViolation(hold, result.violations());
-      String color = violating ? "#d0021b" : hold.lost() || hold.paused() ? "#9b9b9b" : "#4a90e2";
-      svg.append(String.format(Locale.ROOT,
-          "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>token %d %s</title></rect>%n",
-          x, LANE * (lane + 1) + 4, w, LANE - 8, color, hold.token(), hold.write()));
-      if (w > 24) {
-        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" fill=\"white\">%d</text>%n",
-            x + 2, LANE * (lane + 1) + 18, hold.token()));
+    int height = LANE * (lanes.size() + 3);
+    BufferedImage image = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
+    try {
+      g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+      g.setColor(Color.WHITE);
+      g.fillRect(0, 0, WIDTH, height);
+      g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+      g.setColor(Color.BLACK);
+      g.drawString(result.summary().lines().findFirst().orElse(""), 4, 14);
+      for (Torture.FaultEvent fault : result.faults()) {
+        int x = LEFT + (int) ((fault.startNanos() - result.startNanos()) * scale);
+        int w = Math.max(3, (int) ((fault.endNanos() - fault.startNanos()) * scale));
+        int lane = fault.worker() == null ? -1 : lanes.indexOf(fault.worker());
+        g.setColor(fault.fault() == Fault.KILL ? Color.BLACK : new Color(245, 166, 35, 110));
+        g.fillRect(x, lane < 0 ? LANE : LANE * (lane + 1), w, lane < 0 ? LANE * lanes.size() : LANE);
       }
+      List<String> violators = result.violations().stream().flatMap(v -> v.workers().stream()).toList();
+      for (int i = 0; i < lanes.size(); i++) {
+        g.setColor(Color.BLACK);
+        g.drawString(lanes.get(i), 4, LANE * (i + 1) + 17);
+      }
+      for (Hold hold : result.holds()) {
+        int lane = lanes.indexOf(hold.worker());
+        int x = LEFT + (int) ((hold.startNanos() - result.startNanos()) * scale);
+        int w = Math.max(1, (int) ((hold.endNanos() - hold.startNanos()) * scale));
+        boolean violating = violators.contains(hold.worker()) && isInViolation(hold, result.violations());
+        g.setColor(violating ? new Color(208, 2, 27) : hold.lost() || hold.paused() ? new Color(155, 155, 155)
+            : new Color(74, 144, 226));
+        g.fillRect(x, LANE * (lane + 1) + 4, w, LANE - 8);
+        String token = Long.toString(hold.token());
+        if (w > g.getFontMetrics().stringWidth(token) + 4) {
+          g.setColor(Color.WHITE);
+          g.drawString(token, x + 2, LANE * (lane + 1) + 18);
+        }
+      }
+      g.setColor(Color.BLACK);
+      g.drawString("blue: hold (token); grey: lost or paused holder; red: violation; orange: pause or server fault;"
+          + " black: kill. " + Duration.ofNanos(result.endNanos() - result.startNanos()).toSeconds() + " s across.",
+          LEFT, height - 10);
+    } finally {
+      g.dispose();
     }
-    svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">blue: hold (token); grey: lost or paused holder;"
-        + " red: violation; orange: pause or server fault; black: kill</text>%n", LEFT, height - 8));
-    return svg.append("</svg>\n").toString();
+    return image;
   }
 
   private static boolean isInViolation(Hold hold, List<Violation> violations) {
@@ -121,7 +135,4 @@ final class TortureReport {
     return nanos / 1e6;
   }
 
-  private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-  }
 }

@@ -107,6 +107,6 @@ class TortureCheckerTest {
 
     assertThat(result.summary()).startsWith("PASSED").contains("faults injected: 1");
     assertThat(TortureReport.json(result)).contains("\"passed\": true").contains("\"fault\":\"pause\"");
-    assertThat(TortureReport.svg(result)).startsWith("<svg").contains("token 1");
+    assertThat(TortureReport.timeline(result).getWidth()).isPositive();
   }
 }
