@@ -20,9 +20,11 @@ import java.util.List;
  * writes only would let a paused holder's write land between the next holder's read and write). A write
  * names the value it read; an accepted write whose value read is not the current value is a lost update.
  *
- * <p>Protocol, one line each way: {@code READ token} answers {@code VALUE v} or {@code REJECTED highest};
- * {@code WRITE token read worker} (the new value is {@code read + 1}) answers {@code OK} or
- * {@code REJECTED highest}.
+ * <p>Protocol, one line each way: {@code READ token} answers {@code VALUE v nanos} or {@code REJECTED highest};
+ * {@code WRITE token read worker} (the new value is {@code read + 1}) answers {@code OK nanos} or
+ * {@code REJECTED highest}. {@code nanos} is when the register served the request ({@link System#nanoTime()}
+ * on this host): a worker paused between the register's answer and its own record of it still records
+ * when its read or write really happened.
  */
 final class FencedRegister implements AutoCloseable {
   private final ServerSocket socket;
@@ -77,7 +79,7 @@ final class FencedRegister implements AutoCloseable {
         return "REJECTED " + highest;
       }
       highest = token;
-      return "VALUE " + value;
+      return "VALUE " + value + " " + System.nanoTime();
     }
     if (words[0].equals("WRITE") && words.length == 4) {
       long token = Long.parseLong(words[1]);
@@ -93,7 +95,7 @@ final class FencedRegister implements AutoCloseable {
       highest = token;
       value = read + 1;
       accepted.add(new AcceptedWrite(token, words[3], lost));
-      return "OK";
+      return "OK " + System.nanoTime();
     }
     return "ERROR unknown request: " + line;
   }

@@ -20,8 +20,8 @@ final class History {
 
   private History() {}
 
-  static String line(Kind kind, long token, String detail) {
-    return System.nanoTime() + " " + kind + " " + token + " " + detail.replace('\n', ' ');
+  static String line(long nanos, Kind kind, long token, String detail) {
+    return nanos + " " + kind + " " + token + " " + detail.replace('\n', ' ');
   }
 
   /** Reads a worker's file, skipping a last line cut short by a kill. */

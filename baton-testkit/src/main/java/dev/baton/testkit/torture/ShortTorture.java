@@ -65,6 +65,7 @@ public abstract class ShortTorture {
     if (mutualExclusionExpected()) {
       assertThat(result.violations()).as(result.summary()).isEmpty();
     }
+    assertThat(result.unexpectedExits()).as(result.summary()).isEmpty();
     assertThat(result.faults()).as("faults injected").hasSizeGreaterThanOrEqualTo(2);
     assertThat(result.holds()).as("holds").hasSizeGreaterThan(20);
     assertThat(result.acquisitionsPerWorker().values().stream().filter(holds -> holds > 0).count())

@@ -30,6 +30,7 @@ public final class Torture {
   private final Map<String, WorkerProcess> everyWorker = new LinkedHashMap<>();
   private final List<WorkerProcess> running = new ArrayList<>();
   private final List<FaultEvent> faults = new ArrayList<>();
+  private final List<String> unexpectedExits = new ArrayList<>();
   private final Random random = new Random();
   private final long startNanos = System.nanoTime();
   private int nextWorker;
@@ -76,17 +77,20 @@ public final class Torture {
       while (System.nanoTime() < end) {
         long gap = options.ttl().toMillis() + random.nextInt((int) options.ttl().toMillis() + 1);
         Thread.sleep(Math.min(gap, Math.max(1, (end - System.nanoTime()) / 1_000_000))); // the fault schedule
+        replaceExited();
         if (!schedule.isEmpty() && System.nanoTime() < end) {
           inject(schedule.get(turn++ % schedule.size()));
         }
       }
+      replaceExited();
     } finally {
       long bound = options.waitTime().plus(options.ttl()).multipliedBy(2).toMillis();
       for (WorkerProcess worker : running) {
         worker.stop(bound);
       }
     }
-    TortureResult result = new TortureChecker(options, register, faults, histories(), startNanos, System.nanoTime()).check();
+    TortureResult result = new TortureChecker(options, register, faults, histories(), startNanos, System.nanoTime())
+        .check(unexpectedExits);
     if (options.reportDir() != null) {
       TortureReport.write(result, options.reportDir());
     }
@@ -98,10 +102,11 @@ public final class Torture {
     switch (fault) {
       case PAUSE -> {
         WorkerProcess victim = pickVictim(true);
-        victim.signal("STOP");
-        Thread.sleep(options.ttl().multipliedBy(2).toMillis()); // past the ttl, so that the lock expires under it
-        victim.signal("CONT");
-        faults.add(new FaultEvent(fault, victim.name(), start, System.nanoTime()));
+        if (victim.signal("STOP")) {
+          Thread.sleep(options.ttl().multipliedBy(2).toMillis()); // past the ttl, so that the lock expires under it
+          victim.signal("CONT");
+          faults.add(new FaultEvent(fault, victim.name(), start, System.nanoTime()));
+        }
       }
       case KILL -> {
         WorkerProcess victim = pickVictim(random.nextBoolean());
@@ -125,9 +130,21 @@ public final class Torture {
     }
   }
 
+  /** A worker that exited without being killed failed; it is noted, and replaced so that the torture goes on. */
+  private void replaceExited() {
+    for (WorkerProcess worker : List.copyOf(running)) {
+      if (!worker.isAlive()) {
+        running.remove(worker);
+        unexpectedExits.add(worker.name() + " exited by itself; its last output: " + worker.lastOutput());
+        startWorker();
+      }
+    }
+  }
+
   private WorkerProcess pickVictim(boolean preferHolder) {
-    List<WorkerProcess> holders = running.stream().filter(WorkerProcess::isHolding).toList();
-    List<WorkerProcess> from = preferHolder && !holders.isEmpty() ? holders : running;
+    List<WorkerProcess> alive = running.stream().filter(WorkerProcess::isAlive).toList();
+    List<WorkerProcess> holders = alive.stream().filter(WorkerProcess::isHolding).toList();
+    List<WorkerProcess> from = preferHolder && !holders.isEmpty() ? holders : alive.isEmpty() ? running : alive;
     return from.get(random.nextInt(from.size()));
   }
 

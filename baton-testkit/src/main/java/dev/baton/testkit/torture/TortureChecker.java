@@ -34,7 +34,7 @@ final class TortureChecker {
     this.endNanos = endNanos;
   }
 
-  TortureResult check() {
+  TortureResult check(List<String> unexpectedExits) {
     List<Hold> holds = new ArrayList<>();
     Map<String, Integer> perWorker = new LinkedHashMap<>();
     long timeouts = 0;
@@ -55,7 +55,7 @@ final class TortureChecker {
     }
     return new TortureResult(options, startNanos, endNanos, List.copyOf(holds), faults, List.copyOf(violations),
         explained, register.accepted().size(), register.rejected(), register.lostUpdates(), increased,
-        longestGapAfterFault(holds), timeouts, errors, perWorker);
+        longestGapAfterFault(holds), timeouts, errors, perWorker, List.copyOf(unexpectedExits));
   }
 
   private List<Hold> holds(String worker, List<Event> events) {

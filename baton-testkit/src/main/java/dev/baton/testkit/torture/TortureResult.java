@@ -24,11 +24,13 @@ import java.util.Map;
  * @param timeouts acquisitions that gave up after the wait time
  * @param errors calls that failed (store unreachable and the like)
  * @param acquisitionsPerWorker holds per worker
+ * @param unexpectedExits workers that exited without being killed (a harness or client failure), with their
+ *     last output; each was replaced
  */
 public record TortureResult(TortureOptions options, long startNanos, long endNanos, List<Hold> holds,
     List<Torture.FaultEvent> faults, List<Violation> violations, int explainedOverlaps, long acceptedWrites,
     long rejectedWrites, long lostUpdates, boolean tokensIncreased, Duration longestGapAfterFault, long timeouts,
-    long errors, Map<String, Integer> acquisitionsPerWorker) {
+    long errors, Map<String, Integer> acquisitionsPerWorker, List<String> unexpectedExits) {
 
   private static final int VIOLATIONS_SHOWN = 20;
 
@@ -68,7 +70,9 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
         .append('\n');
     text.append("longest time without a holder after a fault healed: ").append(longestGapAfterFault.toMillis())
         .append(" ms\n");
-    text.append("acquire timeouts: ").append(timeouts).append(", failed calls: ").append(errors).append('\n');
+    text.append("acquire timeouts: ").append(timeouts).append(", failed calls: ").append(errors)
+        .append(", workers that exited by themselves: ").append(unexpectedExits.size()).append('\n');
+    unexpectedExits.forEach(exit -> text.append("  ").append(exit).append('\n'));
     for (Violation violation : violations.subList(0, Math.min(violations.size(), VIOLATIONS_SHOWN))) {
       text.append("VIOLATION at +").append(Duration.ofNanos(violation.atNanos() - startNanos).toMillis())
           .append(" ms: ").append(violation.what()).append(' ').append(violation.workers()).append('\n');

@@ -32,9 +32,11 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class TortureWorkerMain {
   private static final Duration BACK_OFF = Duration.ofMillis(100);
 
-  private final LockClient client;
+  private final String factory;
+  private final String target;
   private final String key;
-  private final LockOptions options;
+  private final Duration ttl;
+  private final Duration wait;
   private final long workMillis;
   private final String name;
   private final PrintWriter history;
@@ -42,13 +44,12 @@ public final class TortureWorkerMain {
   private final BufferedReader registerAnswers;
   private volatile boolean stopping;
 
-  private TortureWorkerMain(String[] args) throws IOException, ReflectiveOperationException {
-    LockClientFactory factory = Class.forName(args[0]).asSubclass(LockClientFactory.class)
-        .getDeclaredConstructor().newInstance();
-    client = factory.connect(args[1]);
+  private TortureWorkerMain(String[] args) throws IOException {
+    factory = args[0];
+    target = args[1];
     key = args[2];
-    options = client.defaultOptions().withTtl(Duration.ofMillis(Long.parseLong(args[3])))
-        .withWaitTime(Duration.ofMillis(Long.parseLong(args[4])));
+    ttl = Duration.ofMillis(Long.parseLong(args[3]));
+    wait = Duration.ofMillis(Long.parseLong(args[4]));
     workMillis = Long.parseLong(args[5]);
     Socket socket = new Socket(Loopback.HOST, Integer.parseInt(args[6]));
     register = new PrintWriter(socket.getOutputStream(), true, StandardCharsets.UTF_8);
@@ -72,10 +73,16 @@ public final class TortureWorkerMain {
     System.exit(0);
   }
 
-  private void run() throws InterruptedException {
+  private void run() throws InterruptedException, ReflectiveOperationException {
+    LockClientFactory clients = Class.forName(factory).asSubclass(LockClientFactory.class)
+        .getDeclaredConstructor().newInstance();
+    LockClient client = null;
     while (!stopping) {
       try {
-        holdOnce();
+        if (client == null) {
+          client = clients.connect(target); // the store may be in the middle of a fault: try until it answers
+        }
+        holdOnce(client, client.defaultOptions().withTtl(ttl).withWaitTime(wait));
       } catch (LockTimeoutException e) {
         record(Kind.TIMEOUT, 0, "-");
       } catch (IOException | RuntimeException e) {
@@ -83,10 +90,12 @@ public final class TortureWorkerMain {
         Thread.sleep(BACK_OFF.toMillis()); // the store is down: do not spin against it
       }
     }
-    client.close();
+    if (client != null) {
+      client.close();
+    }
   }
 
-  private void holdOnce() throws IOException, InterruptedException {
+  private void holdOnce(LockClient client, LockOptions options) throws IOException, InterruptedException {
     record(Kind.ASK, 0, "-");
     Lease lease = client.lock(key).acquire(options);
     long token = lease.fencingToken();
@@ -99,11 +108,16 @@ public final class TortureWorkerMain {
         record(Kind.WRITE_REJECTED, token, value); // fenced off before it could even read
         return;
       }
-      record(Kind.READ, token, value);
-      long read = Long.parseLong(value.substring("VALUE ".length()));
+      String[] words = value.split(" ");
+      record(Long.parseLong(words[2]), Kind.READ, token, value);
+      long read = Long.parseLong(words[1]);
       Thread.sleep(ThreadLocalRandom.current().nextLong(1, workMillis + 1));
       String answer = ask("WRITE " + token + " " + read + " " + name);
-      record(answer.equals("OK") ? Kind.WRITE_OK : Kind.WRITE_REJECTED, token, answer);
+      if (answer.startsWith("OK ")) {
+        record(Long.parseLong(answer.substring("OK ".length())), Kind.WRITE_OK, token, "OK");
+      } else {
+        record(Kind.WRITE_REJECTED, token, answer);
+      }
     } finally {
       record(Kind.RELEASE, token, "-");
       System.out.println("FREE");
@@ -124,8 +138,12 @@ public final class TortureWorkerMain {
     return answer;
   }
 
-  private synchronized void record(Kind kind, long token, String detail) {
-    history.println(History.line(kind, token, detail));
+  private void record(Kind kind, long token, String detail) {
+    record(System.nanoTime(), kind, token, detail);
+  }
+
+  private synchronized void record(long nanos, Kind kind, long token, String detail) {
+    history.println(History.line(nanos, kind, token, detail));
   }
 
   private void stopAtEndOfInput() {

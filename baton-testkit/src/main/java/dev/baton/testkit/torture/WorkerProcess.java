@@ -71,12 +71,18 @@ final class WorkerProcess {
     return process.isAlive();
   }
 
-  void signal(String signal) {
+  /** Sends {@code signal} (e.g. {@code STOP}); false if the process is gone. */
+  boolean signal(String signal) {
     try {
-      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
+      Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
       if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        if (!process.isAlive()) {
+          return false;
+        }
         throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
       }
+      return true;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot run kill -" + signal, e);
     } catch (InterruptedException e) {
