@@ -1,6 +1,7 @@
 package dev.baton.connect;
 
 import dev.baton.LockOptions;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -28,6 +29,11 @@ public final class ConnectionSettings {
   private final Duration connectTimeout;
   private final Duration commandTimeout;
   private final Duration sessionTimeout;
+  private final String user;
+  private final String password;
+  private final Path trustedCa;
+  private final Path clientCertificate;
+  private final Path clientKey;
 
   private ConnectionSettings(Builder b) {
     this.uri = b.uri;
@@ -36,6 +42,11 @@ public final class ConnectionSettings {
     this.connectTimeout = b.connectTimeout;
     this.commandTimeout = b.commandTimeout;
     this.sessionTimeout = b.sessionTimeout;
+    this.user = b.user;
+    this.password = b.password;
+    this.trustedCa = b.trustedCa;
+    this.clientCertificate = b.clientCertificate;
+    this.clientKey = b.clientKey;
   }
 
   /**
@@ -68,6 +79,31 @@ public final class ConnectionSettings {
     return Optional.ofNullable(commandTimeout);
   }
 
+  /** The user to authenticate as (ZooKeeper digest, etcd user), if any. */
+  public Optional<String> user() {
+    return Optional.ofNullable(user);
+  }
+
+  /** The password of {@link #user()}. */
+  public Optional<String> password() {
+    return Optional.ofNullable(password);
+  }
+
+  /** The PEM certificate of the authority that signed the servers' certificates (etcd over https), if any. */
+  public Optional<Path> trustedCa() {
+    return Optional.ofNullable(trustedCa);
+  }
+
+  /** The client's PEM certificate, for servers that ask for one (etcd over https), if any. */
+  public Optional<Path> clientCertificate() {
+    return Optional.ofNullable(clientCertificate);
+  }
+
+  /** The PKCS#8 PEM private key of {@link #clientCertificate()}. */
+  public Optional<Path> clientKey() {
+    return Optional.ofNullable(clientKey);
+  }
+
   public Optional<Duration> sessionTimeout() {
     return Optional.ofNullable(sessionTimeout);
   }
@@ -87,6 +123,11 @@ public final class ConnectionSettings {
     private Duration connectTimeout;
     private Duration commandTimeout;
     private Duration sessionTimeout;
+    private String user;
+    private String password;
+    private Path trustedCa;
+    private Path clientCertificate;
+    private Path clientKey;
 
     private Builder(BackendUri uri) {
       this.uri = uri;
@@ -126,6 +167,42 @@ public final class ConnectionSettings {
     /** How long the store keeps the locks of a client it no longer hears from; null keeps the backend's default. */
     public Builder sessionTimeout(Duration sessionTimeout) {
       this.sessionTimeout = positiveOrNull("sessionTimeout", sessionTimeout);
+      return this;
+    }
+
+    /**
+     * Authenticates as {@code user}: a ZooKeeper digest user (every node is then that user's only) or an etcd
+     * user. Redis takes its password in the URI ({@code redis://[user]:password@host:port}). Null for none.
+     */
+    public Builder credentials(String user, String password) {
+      if (user != null && (user.isBlank() || password == null)) {
+        throw new IllegalArgumentException("A user needs a name and a password; the name was '" + user + "'.");
+      }
+      if (user != null && uri.backend() == BackendUri.Backend.REDIS) {
+        throw new IllegalArgumentException("Redis takes its user and password in the URI, as"
+            + " redis://user:password@host:port; a separate user was given for " + uri + ".");
+      }
+      this.user = user;
+      this.password = user == null ? null : password;
+      return this;
+    }
+
+    /**
+     * TLS files for etcd over {@code https://}: the authority that signed the members' certificates (null: the
+     * JVM's), and the client's certificate and PKCS#8 key for members that ask for one (both null: none).
+     */
+    public Builder tls(Path trustedCa, Path clientCertificate, Path clientKey) {
+      if ((trustedCa != null || clientCertificate != null || clientKey != null) && uri.backend() != BackendUri.Backend.ETCD) {
+        throw new IllegalArgumentException("TLS files apply to etcd over https://; for Redis use rediss:// with the"
+            + " JVM's trust store. They were given for " + uri + ".");
+      }
+      if ((clientCertificate == null) != (clientKey == null)) {
+        throw new IllegalArgumentException("A client certificate needs its private key and the key its certificate;"
+            + " only one of them was given (" + (clientCertificate != null ? clientCertificate : clientKey) + ").");
+      }
+      this.trustedCa = trustedCa;
+      this.clientCertificate = clientCertificate;
+      this.clientKey = clientKey;
       return this;
     }
 

@@ -15,6 +15,10 @@ final class EtcdConnector {
     settings.namespace().ifPresent(namespace -> builder.namespace("/" + namespace + "/"));
     settings.commandTimeout().ifPresent(builder::commandTimeout);
     settings.sessionTimeout().ifPresent(builder::leaseTtl);
+    settings.user().ifPresent(user -> builder.user(user, settings.password().orElseThrow()));
+    settings.trustedCa().ifPresent(builder::trustedCa);
+    settings.clientCertificate().ifPresent(certificate -> builder.clientCertificate(certificate,
+        settings.clientKey().orElseThrow()));
     return builder.connect();
   }
 

@@ -13,6 +13,7 @@ final class ZooKeeperConnector {
     settings.namespace().ifPresent(namespace -> builder.basePath("/" + namespace));
     settings.connectTimeout().ifPresent(builder::connectionTimeout);
     settings.sessionTimeout().ifPresent(builder::sessionTimeout);
+    settings.user().ifPresent(user -> builder.digestAuth(user, settings.password().orElseThrow()));
     return builder.connect();
   }
 }

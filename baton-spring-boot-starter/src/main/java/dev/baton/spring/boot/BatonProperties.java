@@ -2,6 +2,7 @@ package dev.baton.spring.boot;
 
 import dev.baton.LockOptions;
 import dev.baton.connect.ConnectionSettings;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Supplier;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -44,6 +45,18 @@ public class BatonProperties {
    * etcd lease ttl (whole seconds, at least 3 s). Unset: the backend's default.
    */
   private Duration sessionTimeout;
+
+  /**
+   * The user to authenticate as: a ZooKeeper digest user (the lock nodes are then that user's only) or an etcd
+   * user. Redis takes its user and password in baton.backend (redis://user:password@host:port).
+   */
+  private String username;
+
+  /** The password of baton.username. */
+  private String password;
+
+  /** TLS files for etcd over https:// endpoints. */
+  private final Tls tls = new Tls();
 
   /** Micrometer meters of the client, when Micrometer and baton-micrometer are present. */
   private final Metrics metrics = new Metrics();
@@ -124,6 +137,26 @@ public class BatonProperties {
     return metrics;
   }
 
+  public String getUsername() {
+    return username;
+  }
+
+  public void setUsername(String username) {
+    this.username = username;
+  }
+
+  public String getPassword() {
+    return password;
+  }
+
+  public void setPassword(String password) {
+    this.password = password;
+  }
+
+  public Tls getTls() {
+    return tls;
+  }
+
   /**
    * The connection these properties describe.
    *
@@ -140,6 +173,8 @@ public class BatonProperties {
     checked("baton.connect-timeout", () -> builder.connectTimeout(connectTimeout));
     checked("baton.command-timeout", () -> builder.commandTimeout(commandTimeout));
     checked("baton.session-timeout", () -> builder.sessionTimeout(sessionTimeout));
+    checked("baton.username", () -> builder.credentials(username, password));
+    checked("baton.tls", () -> builder.tls(tls.getTrustedCa(), tls.getClientCertificate(), tls.getClientKey()));
     return builder.build();
   }
 
@@ -173,6 +208,42 @@ public class BatonProperties {
 
     public void setKeyTag(boolean keyTag) {
       this.keyTag = keyTag;
+    }
+  }
+
+  /** TLS files for etcd over https:// endpoints. */
+  public static class Tls {
+    /** The PEM certificate of the authority that signed the etcd members' certificates. Unset: the JVM's authorities. */
+    private Path trustedCa;
+
+    /** The client's PEM certificate, for members run with --client-cert-auth. */
+    private Path clientCertificate;
+
+    /** The PKCS#8 PEM private key of baton.tls.client-certificate. */
+    private Path clientKey;
+
+    public Path getTrustedCa() {
+      return trustedCa;
+    }
+
+    public void setTrustedCa(Path trustedCa) {
+      this.trustedCa = trustedCa;
+    }
+
+    public Path getClientCertificate() {
+      return clientCertificate;
+    }
+
+    public void setClientCertificate(Path clientCertificate) {
+      this.clientCertificate = clientCertificate;
+    }
+
+    public Path getClientKey() {
+      return clientKey;
+    }
+
+    public void setClientKey(Path clientKey) {
+      this.clientKey = clientKey;
     }
   }
 }
