@@ -1,12 +1,10 @@
 package dev.baton.redis;
 
-import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.RedisReplicatedPair;
 import dev.baton.testkit.torture.Fault;
 import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.ShortTorture;
 import java.util.EnumSet;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -29,24 +27,13 @@ class RedisFailoverTortureTest extends ShortTorture {
     redis.close();
   }
 
-  @Override
-  protected Class<? extends LockClientFactory> factory() {
-    return RedisClientFactory.class;
+  RedisFailoverTortureTest() {
+    super(RedisClientFactory.class, "redis-failover", EnumSet.of(Fault.FAILOVER, Fault.PAUSE));
   }
 
   @Override
   protected String target() {
     return redis.uri();
-  }
-
-  @Override
-  protected String name() {
-    return "redis-failover";
-  }
-
-  @Override
-  protected Set<Fault> faults() {
-    return EnumSet.of(Fault.FAILOVER, Fault.PAUSE);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.baton.redis;
 
-import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.RedisServerExtension;
 import dev.baton.testkit.torture.ShortTorture;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -10,18 +9,12 @@ class RedisTortureTest extends ShortTorture {
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
 
-  @Override
-  protected Class<? extends LockClientFactory> factory() {
-    return RedisClientFactory.class;
+  RedisTortureTest() {
+    super(RedisClientFactory.class, "redis", pauseAndKill());
   }
 
   @Override
   protected String target() {
     return redis.uri();
-  }
-
-  @Override
-  protected String name() {
-    return "redis";
   }
 }

@@ -11,9 +11,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * A short torture for CI: four worker JVMs for 20 s, a 1 s ttl, holders paused past the ttl and workers
- * killed in turn, unless a subclass names other {@link #faults()}. A backend's test extends it and says how to
- * reach its server; the report goes to {@code target/torture/<name>}.
+ * A short torture for CI: four worker JVMs for 20 s, a 1 s ttl, the faults a subclass names injected in
+ * turn. A backend's test extends it and says how to reach its server; the report goes to
+ * {@code target/torture/<name>}.
  *
  * <p>It always checks what fencing promises: tokens grew, the register lost no update. It checks mutual
  * exclusion too unless {@link #mutualExclusionExpected()} says the faults can break it (a Redis failover).
@@ -22,19 +22,33 @@ import org.junit.jupiter.api.Test;
  * each with its report in {@code target/torture/<name>/run-N}.
  */
 public abstract class ShortTorture {
-  /** Makes the workers' clients. */
-  protected abstract Class<? extends LockClientFactory> factory();
+  private final Class<? extends LockClientFactory> factory;
+  private final String name;
+  private final Set<Fault> faults;
+
+  /**
+   * @param factory makes the workers' clients
+   * @param name the report's folder under {@code target/torture}
+   * @param faults the faults to inject
+   */
+  protected ShortTorture(Class<? extends LockClientFactory> factory, String name, Set<Fault> faults) {
+    this.factory = factory;
+    this.name = name;
+    this.faults = Set.copyOf(faults);
+  }
+
+  /** Pause and kill, the faults every backend is tortured with. */
+  protected static Set<Fault> pauseAndKill() {
+    return EnumSet.of(Fault.PAUSE, Fault.KILL);
+  }
+
+  /** Pause, kill and {@code more}. */
+  protected static Set<Fault> pauseKillAnd(Fault more) {
+    return EnumSet.of(Fault.PAUSE, Fault.KILL, more);
+  }
 
   /** Where the store is, in the factory's form. */
   protected abstract String target();
-
-  /** The report's folder under {@code target/torture}. */
-  protected abstract String name();
-
-  /** The faults to inject; pause and kill unless overridden. */
-  protected Set<Fault> faults() {
-    return EnumSet.of(Fault.PAUSE, Fault.KILL);
-  }
 
   /** What the torture may do to the store, for faults other than pause and kill. */
   protected ServerFaults serverFaults() {
@@ -52,9 +66,9 @@ public abstract class ShortTorture {
     int runs = Integer.getInteger("baton.torture.runs", 1);
     assertTimeoutPreemptively(Duration.ofSeconds(runs * (seconds + 90L)), () -> {
       for (int run = 1; run <= runs; run++) {
-        Path report = runs == 1 ? Path.of("target", "torture", name()) : Path.of("target", "torture", name(), "run-" + run);
-        check(Torture.run(new TortureOptions(factory(), target(), "torture", 4, Duration.ofSeconds(seconds),
-            Duration.ofSeconds(1), faults(), report), serverFaults()));
+        Path report = runs == 1 ? Path.of("target", "torture", name) : Path.of("target", "torture", name, "run-" + run);
+        check(Torture.run(new TortureOptions(factory, target(), "torture", 4, Duration.ofSeconds(seconds),
+            Duration.ofSeconds(1), faults, report), serverFaults()));
       }
     });
   }
