@@ -1,6 +1,7 @@
 package dev.baton.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
@@ -15,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.actuate.health.Status;
@@ -83,6 +85,33 @@ abstract class StarterContract {
         pool.shutdownNow();
       }
     }));
+    assertThat(activity.maxRunning()).isEqualTo(1);
+  }
+
+  /**
+   * {@code @Locked} on virtual threads, many more than carrier threads, all on one key: they take turns and
+   * none is lost. Runs on a JDK with virtual threads (21+; the build runs these tests again on the machine's
+   * Temurin JDK when it has one), skipped on 17.
+   */
+  @Test
+  void lockedMethodsRunOnVirtualThreads() throws Exception {
+    assumeTrue(Runtime.version().feature() >= 21, "virtual threads need JDK 21 or later");
+    ExecutorService virtualThreads = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor")
+        .invoke(null);
+    runner().run(context -> {
+      Orders orders = context.getBean(Orders.class);
+      try {
+        List<Future<?>> calls = new ArrayList<>();
+        for (int t = 0; t < 64; t++) {
+          calls.add(virtualThreads.submit(() -> orders.reserve("sku-virtual")));
+        }
+        for (Future<?> call : calls) {
+          call.get(PROMPTLY.toSeconds() * 4, TimeUnit.SECONDS);
+        }
+      } finally {
+        virtualThreads.shutdownNow();
+      }
+    });
     assertThat(activity.maxRunning()).isEqualTo(1);
   }
 
