@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * exclusion too unless {@link #mutualExclusionExpected()} says the faults can break it (a Redis failover).
  *
  * <p>Longer runs: {@code -Dbaton.torture.seconds=60 -Dbaton.torture.runs=10} runs ten 60 s tortures in a row,
- * each with its report in {@code target/torture/<name>/run-N}.
+ * each with its report in {@code target/torture/<name>/run-N}; {@code -Dbaton.torture.ttl.ms=2000} sets the
+ * ttl (a pause lasts twice as long).
  */
 public abstract class ShortTorture {
   private final Class<? extends LockClientFactory> factory;
@@ -64,11 +65,12 @@ public abstract class ShortTorture {
   void fencingAndMutualExclusionHoldUnderFaults() {
     int seconds = Integer.getInteger("baton.torture.seconds", 20);
     int runs = Integer.getInteger("baton.torture.runs", 1);
+    Duration ttl = Duration.ofMillis(Integer.getInteger("baton.torture.ttl.ms", 1000));
     assertTimeoutPreemptively(Duration.ofSeconds(runs * (seconds + 90L)), () -> {
       for (int run = 1; run <= runs; run++) {
         Path report = runs == 1 ? Path.of("target", "torture", name) : Path.of("target", "torture", name, "run-" + run);
         check(Torture.run(new TortureOptions(factory, target(), "torture", 4, Duration.ofSeconds(seconds),
-            Duration.ofSeconds(1), faults, report), serverFaults()));
+            ttl, faults, report), serverFaults()));
       }
     });
   }
