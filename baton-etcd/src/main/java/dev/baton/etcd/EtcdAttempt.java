@@ -1,5 +1,6 @@
 package dev.baton.etcd;
 
+import dev.baton.BackendUnavailableException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Outcome;
@@ -14,7 +15,9 @@ import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One acquisition in etcd. A single transaction puts our entry, bound to the client's lease, if it is
@@ -45,6 +48,8 @@ final class EtcdAttempt implements Attempt {
   public Outcome tryAcquire(WakeUp wakeUp) {
     stopWatching();
     long lease = etcd.leaseId();
+    // Asked before the entry is written or read: what it answers holds from then on.
+    CompletableFuture<Long> leaseLeft = etcd.secondsLeft(lease);
     Place place = lease == leaseId && ours != 0 ? lookUp() : null;
     if (place == null) {
       Place queued = enqueue(lease);
@@ -54,6 +59,7 @@ final class EtcdAttempt implements Attempt {
       }
     }
     if (place.first()) {
+      checkLeaseOutlastsExpiry(leaseLeft);
       return Outcome.granted(new EtcdGrant(request, entry, lease, ours));
     }
     if (!request.mayWait()) {
@@ -99,6 +105,19 @@ final class EtcdAttempt implements Attempt {
     }
     List<KeyValue> before = reads.get(2).getKvs();
     return new Place(isOurs(reads.get(1)), before.isEmpty() ? null : before.get(0).getKey(), read.getHeader().getRevision());
+  }
+
+  /**
+   * The entry lives as long as the client's lease: a lease that keep-alives could not reach for a while may
+   * have less left than the lock's expiry, the time the engine counts the lock as held. Then the lock is not
+   * granted yet; the next try looks again, once the keep-alive has caught up or a new lease replaced it.
+   */
+  private void checkLeaseOutlastsExpiry(CompletableFuture<Long> leaseLeft) {
+    long seconds = EtcdCalls.await(leaseLeft, etcd.timeout(), what);
+    if (Duration.ofSeconds(seconds).compareTo(request.expiry()) < 0) {
+      throw new BackendUnavailableException(what + ": the client's etcd lease has " + seconds
+          + " s left, less than the lock's " + request.expiry().toMillis() + " ms: the keep-alive is behind");
+    }
   }
 
   private boolean isOurs(GetResponse oldest) {

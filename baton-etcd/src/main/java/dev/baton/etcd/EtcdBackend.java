@@ -136,8 +136,7 @@ final class EtcdBackend implements LockBackend {
   @Override
   public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
     EtcdGrant etcdGrant = (EtcdGrant) grant;
-    CompletableFuture<Long> left = client.getLeaseClient().timeToLive(etcdGrant.leaseId(), LeaseOption.DEFAULT)
-        .thenApply(response -> response.getTTL());
+    CompletableFuture<Long> left = secondsLeft(etcdGrant.leaseId());
     CompletableFuture<GetResponse> entry = kv.get(etcdGrant.entry());
     return entry.thenCombine(left, (found, seconds) -> {
       boolean ours = !found.getKvs().isEmpty() && found.getKvs().get(0).getCreateRevision() == etcdGrant.createRevision();
@@ -156,6 +155,11 @@ final class EtcdBackend implements LockBackend {
         .If(new Cmp(etcdGrant.entry(), Cmp.Op.EQUAL, CmpTarget.createRevision(etcdGrant.createRevision())))
         .Then(Op.delete(etcdGrant.entry(), DeleteOption.DEFAULT))
         .commit(), timeout, "Releasing '" + grant.request().key() + "'").isSucceeded();
+  }
+
+  /** How many whole seconds lease {@code leaseId} has left (0 or less: gone), as etcd answers when asked. */
+  CompletableFuture<Long> secondsLeft(long leaseId) {
+    return client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT).thenApply(response -> response.getTTL());
   }
 
   KV kv() {
