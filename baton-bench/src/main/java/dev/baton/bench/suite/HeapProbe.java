@@ -1,0 +1,132 @@
+package dev.baton.bench.suite;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The heap an implementation needs per held lease and per waiting thread, as the used heap after full collections
+ * ({@code System.gc()}) before and after; run in a JVM of its own, where no server shares the heap.
+ *
+ * <p>One thread takes {@code leases} locks on as many keys and keeps them. Then {@code waiters} threads park on a
+ * latch, as the baseline of a thread that waits on nothing; they end, and as many threads each wait for one of the
+ * held keys. A waiter's cost is its heap over the baseline's. The keys, the lockers' list and the threads' list
+ * exist before the first measurement. At the end the holder lets go, the waiters take their lock and let go, and
+ * the client closes.
+ */
+final class HeapProbe {
+  /** How long to let the threads' background work land once they all wait, per thread. */
+  private static final Duration SETTLE_PER_THREAD = Duration.ofMillis(1);
+  private static final Duration WAITERS_TIMEOUT = Duration.ofSeconds(120);
+  private static final int GC_PASSES = 4;
+
+  private HeapProbe() {}
+
+  /** Bytes per held lease, bytes per waiting thread over a parked one, and bytes per parked thread. */
+  record Heap(double perLease, double perWaiter, double perParkedThread) {}
+
+  static Heap measure(Implementation implementation, Endpoints endpoints, int leases, int waiters) throws Exception {
+    try (Contender contender = implementation.open(endpoints)) {
+      Locker warm = contender.locker("mem/warm-up");
+      warm.lock();
+      warm.unlock();
+      List<String> keys = new ArrayList<>(leases);
+      for (int i = 0; i < leases; i++) {
+        keys.add("mem/" + i);
+      }
+      List<Locker> held = new ArrayList<>(leases);
+      long before = usedAfterGc();
+      for (String key : keys) {
+        Locker locker = contender.locker(key);
+        locker.lock();
+        held.add(locker);
+      }
+      long withLeases = usedAfterGc();
+
+      CountDownLatch release = new CountDownLatch(1);
+      List<Thread> parked = startThreads(waiters, i -> release.await());
+      long withParked = usedWhenAllWait(parked);
+      release.countDown();
+      joinAll(parked);
+
+      long beforeWaiters = usedAfterGc();
+      List<Thread> waiting = startThreads(waiters, i -> {
+        Locker locker = contender.locker(keys.get(i % leases));
+        locker.lock();
+        locker.unlock();
+      });
+      long withWaiters = usedWhenAllWait(waiting);
+      for (Locker locker : held) {
+        locker.unlock();
+      }
+      joinAll(waiting);
+      double perParked = (double) (withParked - withLeases) / waiters;
+      return new Heap((double) (withLeases - before) / leases,
+          (double) (withWaiters - beforeWaiters) / waiters - perParked, perParked);
+    }
+  }
+
+  /** A task of one numbered thread. */
+  private interface Task {
+    void run(int index) throws Exception;
+  }
+
+  private static List<Thread> startThreads(int count, Task task) {
+    List<Thread> threads = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      int index = i;
+      Thread thread = new Thread(() -> {
+        try {
+          task.run(index);
+        } catch (Exception e) {
+          throw new IllegalStateException("Waiter " + index + " failed: " + e, e);
+        }
+      }, "bench-waiter-" + i);
+      thread.setDaemon(true);
+      threads.add(thread);
+    }
+    threads.forEach(Thread::start);
+    return threads;
+  }
+
+  /** The used heap once every thread has been parked for a while (the state says it waits, not what for). */
+  private static long usedWhenAllWait(List<Thread> threads) {
+    long deadline = System.nanoTime() + WAITERS_TIMEOUT.toNanos();
+    while (!threads.stream().allMatch(HeapProbe::isParked)) {
+      if (threads.stream().anyMatch(thread -> thread.getState() == Thread.State.TERMINATED)) {
+        throw new IllegalStateException("A thread ended before the holder let go; see its stack trace above.");
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("The threads did not all wait within " + WAITERS_TIMEOUT.toSeconds() + " s.");
+      }
+      LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+    }
+    LockSupport.parkNanos(SETTLE_PER_THREAD.toNanos() * threads.size());
+    return usedAfterGc();
+  }
+
+  private static boolean isParked(Thread thread) {
+    Thread.State state = thread.getState();
+    return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
+  }
+
+  private static void joinAll(List<Thread> threads) throws InterruptedException {
+    for (Thread thread : threads) {
+      thread.join(WAITERS_TIMEOUT.toMillis());
+      if (thread.isAlive()) {
+        throw new IllegalStateException(thread.getName() + " did not finish within "
+            + WAITERS_TIMEOUT.toSeconds() + " s of the release.");
+      }
+    }
+  }
+
+  private static long usedAfterGc() {
+    Runtime runtime = Runtime.getRuntime();
+    for (int i = 0; i < GC_PASSES; i++) {
+      System.gc();
+    }
+    return runtime.totalMemory() - runtime.freeMemory();
+  }
+}
