@@ -4,22 +4,24 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * The heap an implementation needs per held lease and per waiting thread, as the used heap after full collections
  * ({@code System.gc()}) before and after; run in a JVM of its own, where no server shares the heap.
  *
- * <p>One thread takes {@code leases} locks on as many keys and keeps them. Then {@code waiters} threads park on a
- * latch, as the baseline of a thread that waits on nothing; they end, and as many threads each wait for one of the
- * held keys. A waiter's cost is its heap over the baseline's. The keys, the lockers' list and the threads' list
- * exist before the first measurement. At the end the holder lets go, the waiters take their lock and let go, and
- * the client closes.
+ * <p>Eight threads take {@code leases} locks on as many keys, a share each, and keep them. Then {@code waiters}
+ * threads park on a latch, as the baseline of a thread that waits on nothing; they end, and as many threads each
+ * wait for one of the held keys. A waiter's cost is its heap over the baseline's. The keys exist before the first
+ * measurement. At the end the holders let go, the waiters take their lock and let go, and the client closes.
  */
 final class HeapProbe {
   /** How long to let the threads' background work land once they all wait, per thread. */
   private static final Duration SETTLE_PER_THREAD = Duration.ofMillis(1);
-  private static final Duration WAITERS_TIMEOUT = Duration.ofSeconds(120);
+  private static final Duration TIMEOUT = Duration.ofSeconds(120);
+  /** Threads that take the held locks, a share each, so that taking 10 000 does not take minutes. */
+  private static final int HOLDERS = 8;
   private static final int GC_PASSES = 4;
 
   private HeapProbe() {}
@@ -36,12 +38,25 @@ final class HeapProbe {
       for (int i = 0; i < leases; i++) {
         keys.add("mem/" + i);
       }
-      List<Locker> held = new ArrayList<>(leases);
       long before = usedAfterGc();
-      for (String key : keys) {
-        Locker locker = contender.locker(key);
-        locker.lock();
-        held.add(locker);
+      CountDownLatch allHeld = new CountDownLatch(HOLDERS);
+      CountDownLatch letGo = new CountDownLatch(1);
+      List<Thread> holders = startThreads(HOLDERS, holder -> {
+        List<Locker> held = new ArrayList<>();
+        for (int i = holder; i < leases; i += HOLDERS) {
+          Locker locker = contender.locker(keys.get(i));
+          locker.lock();
+          held.add(locker);
+        }
+        allHeld.countDown();
+        letGo.await();
+        for (Locker locker : held) {
+          locker.unlock();
+        }
+      });
+      if (!allHeld.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+        throw new IllegalStateException("The holders did not take " + leases + " locks within "
+            + TIMEOUT.toSeconds() + " s.");
       }
       long withLeases = usedAfterGc();
 
@@ -58,9 +73,8 @@ final class HeapProbe {
         locker.unlock();
       });
       long withWaiters = usedWhenAllWait(waiting);
-      for (Locker locker : held) {
-        locker.unlock();
-      }
+      letGo.countDown();
+      joinAll(holders);
       joinAll(waiting);
       double perParked = (double) (withParked - withLeases) / waiters;
       return new Heap((double) (withLeases - before) / leases,
@@ -93,13 +107,13 @@ final class HeapProbe {
 
   /** The used heap once every thread has been parked for a while (the state says it waits, not what for). */
   private static long usedWhenAllWait(List<Thread> threads) {
-    long deadline = System.nanoTime() + WAITERS_TIMEOUT.toNanos();
+    long deadline = System.nanoTime() + TIMEOUT.toNanos();
     while (!threads.stream().allMatch(HeapProbe::isParked)) {
       if (threads.stream().anyMatch(thread -> thread.getState() == Thread.State.TERMINATED)) {
         throw new IllegalStateException("A thread ended before the holder let go; see its stack trace above.");
       }
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("The threads did not all wait within " + WAITERS_TIMEOUT.toSeconds() + " s.");
+        throw new IllegalStateException("The threads did not all wait within " + TIMEOUT.toSeconds() + " s.");
       }
       LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
     }
@@ -114,10 +128,10 @@ final class HeapProbe {
 
   private static void joinAll(List<Thread> threads) throws InterruptedException {
     for (Thread thread : threads) {
-      thread.join(WAITERS_TIMEOUT.toMillis());
+      thread.join(TIMEOUT.toMillis());
       if (thread.isAlive()) {
         throw new IllegalStateException(thread.getName() + " did not finish within "
-            + WAITERS_TIMEOUT.toSeconds() + " s of the release.");
+            + TIMEOUT.toSeconds() + " s of the release.");
       }
     }
   }
