@@ -3,6 +3,7 @@ package dev.baton.bench.suite;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -13,8 +14,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Eight threads take {@code leases} locks on as many keys, a share each, and keep them. Then {@code waiters}
  * threads park on a latch, as the baseline of a thread that waits on nothing; they end, and as many threads each
- * wait for one of the held keys. A waiter's cost is its heap over the baseline's. The keys exist before the first
- * measurement. At the end the holders let go, the waiters take their lock and let go, and the client closes.
+ * wait for one of the held keys through a second client, as if the locks were held by another process (a waiter
+ * behind a holder of its own client may wait in the client alone). A waiter's cost is its heap over the baseline's.
+ * The keys exist before the first measurement. At the end the holders let go, the waiters take their lock and let
+ * go, and the clients close.
  */
 final class HeapProbe {
   /** How long to let the threads' background work land once they all wait, per thread. */
@@ -22,7 +25,7 @@ final class HeapProbe {
   private static final Duration TIMEOUT = Duration.ofSeconds(120);
   /** Threads that take the held locks, a share each, so that taking 10 000 does not take minutes. */
   private static final int HOLDERS = 8;
-  private static final int GC_PASSES = 4;
+  private static final int GC_PASSES = 2;
 
   private HeapProbe() {}
 
@@ -30,56 +33,71 @@ final class HeapProbe {
   record Heap(double perLease, double perWaiter, double perParkedThread) {}
 
   static Heap measure(Implementation implementation, Endpoints endpoints, int leases, int waiters) throws Exception {
-    try (Contender contender = implementation.open(endpoints)) {
-      Locker warm = contender.locker("mem/warm-up");
-      warm.lock();
-      warm.unlock();
+    try (Contender contender = implementation.open(endpoints); Contender other = implementation.open(endpoints)) {
+      warmUp(contender);
+      warmUp(other);
       List<String> keys = new ArrayList<>(leases);
       for (int i = 0; i < leases; i++) {
         keys.add("mem/" + i);
       }
+      List<Exception> failures = new CopyOnWriteArrayList<>();
       long before = usedAfterGc();
       CountDownLatch allHeld = new CountDownLatch(HOLDERS);
       CountDownLatch letGo = new CountDownLatch(1);
       List<Thread> holders = startThreads(HOLDERS, holder -> {
         List<Locker> held = new ArrayList<>();
-        for (int i = holder; i < leases; i += HOLDERS) {
-          Locker locker = contender.locker(keys.get(i));
-          locker.lock();
-          held.add(locker);
+        try {
+          for (int i = holder; i < leases; i += HOLDERS) {
+            Locker locker = contender.locker(keys.get(i));
+            locker.lock();
+            held.add(locker);
+          }
+        } finally {
+          allHeld.countDown();
         }
-        allHeld.countDown();
         letGo.await();
         for (Locker locker : held) {
           locker.unlock();
         }
-      });
-      if (!allHeld.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+      }, failures);
+      if (!allHeld.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS) || !failures.isEmpty()) {
         throw new IllegalStateException("The holders did not take " + leases + " locks within "
-            + TIMEOUT.toSeconds() + " s.");
+            + TIMEOUT.toSeconds() + " s" + (failures.isEmpty() ? "." : ": " + failures.get(0)));
       }
       long withLeases = usedAfterGc();
 
       CountDownLatch release = new CountDownLatch(1);
-      List<Thread> parked = startThreads(waiters, i -> release.await());
-      long withParked = usedWhenAllWait(parked);
+      List<Thread> parked = startThreads(waiters, i -> release.await(), failures);
+      long withParked = usedWhenAllWait(parked, failures);
       release.countDown();
       joinAll(parked);
 
       long beforeWaiters = usedAfterGc();
       List<Thread> waiting = startThreads(waiters, i -> {
-        Locker locker = contender.locker(keys.get(i % leases));
+        Locker locker = other.locker(keys.get(i % leases));
         locker.lock();
         locker.unlock();
-      });
-      long withWaiters = usedWhenAllWait(waiting);
+      }, failures);
+      long withWaiters = usedWhenAllWait(waiting, failures);
       letGo.countDown();
       joinAll(holders);
       joinAll(waiting);
+      if (!failures.isEmpty()) {
+        IllegalStateException failed = new IllegalStateException(failures.size() + " of the threads of "
+            + implementation + " failed; the first: " + failures.get(0), failures.get(0));
+        failures.stream().skip(1).limit(3).forEach(failed::addSuppressed);
+        throw failed;
+      }
       double perParked = (double) (withParked - withLeases) / waiters;
       return new Heap((double) (withLeases - before) / leases,
           (double) (withWaiters - beforeWaiters) / waiters - perParked, perParked);
     }
+  }
+
+  private static void warmUp(Contender contender) throws Exception {
+    Locker locker = contender.locker("mem/warm-up");
+    locker.lock();
+    locker.unlock();
   }
 
   /** A task of one numbered thread. */
@@ -87,7 +105,7 @@ final class HeapProbe {
     void run(int index) throws Exception;
   }
 
-  private static List<Thread> startThreads(int count, Task task) {
+  private static List<Thread> startThreads(int count, Task task, List<Exception> failures) {
     List<Thread> threads = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       int index = i;
@@ -95,7 +113,7 @@ final class HeapProbe {
         try {
           task.run(index);
         } catch (Exception e) {
-          throw new IllegalStateException("Waiter " + index + " failed: " + e, e);
+          failures.add(e);
         }
       }, "bench-waiter-" + i);
       thread.setDaemon(true);
@@ -106,11 +124,11 @@ final class HeapProbe {
   }
 
   /** The used heap once every thread has been parked for a while (the state says it waits, not what for). */
-  private static long usedWhenAllWait(List<Thread> threads) {
+  private static long usedWhenAllWait(List<Thread> threads, List<Exception> failures) {
     long deadline = System.nanoTime() + TIMEOUT.toNanos();
     while (!threads.stream().allMatch(HeapProbe::isParked)) {
       if (threads.stream().anyMatch(thread -> thread.getState() == Thread.State.TERMINATED)) {
-        throw new IllegalStateException("A thread ended before the holder let go; see its stack trace above.");
+        throw new IllegalStateException("A thread ended before the holders let go; the failures: " + failures);
       }
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("The threads did not all wait within " + TIMEOUT.toSeconds() + " s.");

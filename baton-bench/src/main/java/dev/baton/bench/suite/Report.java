@@ -134,8 +134,9 @@ final class Report {
     line("## 6. Memory");
     line("");
     line(String.format(Locale.ROOT, "In a JVM of its own (no server in it; `-XX:+UseSerialGC`), eight threads take "
-        + "%,d locks on as many keys, a share each, and keep them; then %,d threads each wait for one of those keys. "
-        + "The heap is the used heap after `System.gc()` (four passes) before and after, divided by the count. The "
+        + "%,d locks on as many keys, a share each, and keep them; then %,d threads each wait for one of those keys "
+        + "through a second client, as if another process held them. "
+        + "The heap is the used heap after `System.gc()` (two passes) before and after, divided by the count. The "
         + "keys exist before the first measurement. A waiting thread's cost is over that of a thread parked on a "
         + "latch, measured the same way just before (the parked thread's own cost is in the last column).",
         settings.heldLeases(), settings.waiters()));
