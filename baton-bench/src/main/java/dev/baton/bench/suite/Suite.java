@@ -29,6 +29,7 @@ public final class Suite {
     Path docs = Path.of(args.length > 0 ? args[0] : "docs");
     Path notes = Path.of(args.length > 1 ? args[1] : "bench/notes.md");
     Settings settings = Settings.fromSystemProperties();
+    String loadBefore = loadAverage();
     long start = System.nanoTime();
     Map<Scenario, List<Row>> rows = new EnumMap<>(Scenario.class);
     List<HeapProbe.Heap> heaps;
@@ -42,17 +43,18 @@ public final class Suite {
         rows.put(Scenario.ACROSS_PROCESSES, runner.acrossProcesses(Scenario.ACROSS_PROCESSES, worker));
       }
       heaps = runner.heap(HEAP_JVM_OPTIONS);
-      environment = environment(servers, settings, (System.nanoTime() - start) / 1_000_000_000);
+      environment = environment(servers, settings, loadBefore, (System.nanoTime() - start) / 1_000_000_000);
     }
     Report.write(new Results(rows, heaps, environment), docs, notes);
     progress("wrote " + docs.resolve("benchmarks.md"));
   }
 
-  private static Results.Environment environment(Servers servers, Settings settings, long seconds)
+  private static Results.Environment environment(Servers servers, Settings settings, String loadBefore, long seconds)
       throws IOException, InterruptedException {
     String date = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"));
     String machine = Runtime.getRuntime().availableProcessors() + " cores (" + cpuModel() + "), "
-        + System.getProperty("os.name") + " " + System.getProperty("os.version");
+        + System.getProperty("os.name") + " " + System.getProperty("os.version")
+        + "; load average (1 min) " + loadBefore + " before the run";
     String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
     List<String> serverVersions = List.of("redis-server " + servers.redisVersion(),
         "ZooKeeper " + servers.zooKeeperVersion().replaceAll(",.*", "") + " (in the benchmark's JVM)",
@@ -72,6 +74,12 @@ public final class Suite {
         .map(line -> line.substring(line.indexOf(':') + 1).strip())
         .findFirst()
         .orElse("model unknown");
+  }
+
+  /** The one-minute load average of the machine, from {@code /proc/loadavg}. */
+  private static String loadAverage() throws IOException {
+    Path loadAvg = Path.of("/proc/loadavg");
+    return Files.isReadable(loadAvg) ? Files.readString(loadAvg).split(" ")[0] : "unknown";
   }
 
   private static void progress(String message) {
