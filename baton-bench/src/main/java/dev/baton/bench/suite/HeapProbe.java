@@ -2,7 +2,9 @@ package dev.baton.bench.suite;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +31,22 @@ final class HeapProbe {
 
   private HeapProbe() {}
 
-  /** Bytes per held lease, bytes per waiting thread over a parked one, and bytes per parked thread. */
-  record Heap(double perLease, double perWaiter, double perParkedThread) {}
+  /**
+   * Bytes per held lease, bytes per waiting thread over a parked one, bytes per parked thread, and what went wrong
+   * (NaN where nothing could be measured; an empty note when all went well).
+   */
+  record Heap(double perLease, double perWaiter, double perParkedThread, String note) {
+    /** The words of the worker's line, as {@link #toString()} wrote them: HEAP, three numbers, and the note. */
+    static Heap parse(String[] words) {
+      return new Heap(Double.parseDouble(words[1]), Double.parseDouble(words[2]), Double.parseDouble(words[3]),
+          String.join(" ", Arrays.asList(words).subList(4, words.length)));
+    }
+
+    @Override
+    public String toString() {
+      return "HEAP " + perLease + " " + perWaiter + " " + perParkedThread + " " + note;
+    }
+  }
 
   static Heap measure(Implementation implementation, Endpoints endpoints, int leases, int waiters) throws Exception {
     try (Contender contender = implementation.open(endpoints); Contender other = implementation.open(endpoints)) {
@@ -68,7 +84,7 @@ final class HeapProbe {
 
       CountDownLatch release = new CountDownLatch(1);
       List<Thread> parked = startThreads(waiters, i -> release.await(), failures);
-      long withParked = usedWhenAllWait(parked, failures);
+      long withParked = usedWhenAllWait(parked, failures).orElseThrow();
       release.countDown();
       joinAll(parked);
 
@@ -78,19 +94,25 @@ final class HeapProbe {
         locker.lock();
         locker.unlock();
       }, failures);
-      long withWaiters = usedWhenAllWait(waiting, failures);
+      OptionalLong withWaiters = usedWhenAllWait(waiting, failures);
+      long endedEarly = waiting.stream().filter(thread -> thread.getState() == Thread.State.TERMINATED).count();
       letGo.countDown();
       joinAll(holders);
       joinAll(waiting);
-      if (!failures.isEmpty()) {
+      if (withWaiters.isPresent() && !failures.isEmpty()) {
         IllegalStateException failed = new IllegalStateException(failures.size() + " of the threads of "
             + implementation + " failed; the first: " + failures.get(0), failures.get(0));
         failures.stream().skip(1).limit(3).forEach(failed::addSuppressed);
         throw failed;
       }
       double perParked = (double) (withParked - withLeases) / waiters;
-      return new Heap((double) (withLeases - before) / leases,
-          (double) (withWaiters - beforeWaiters) / waiters - perParked, perParked);
+      double perLease = (double) (withLeases - before) / leases;
+      if (withWaiters.isEmpty()) {
+        return new Heap(perLease, Double.NaN, perParked, endedEarly + " of the " + waiters + " waiters were granted "
+            + "a lock that its holder had not let go: the holder's lock was lost while held");
+      }
+      double perWaiter = (double) (withWaiters.getAsLong() - beforeWaiters) / waiters - perParked;
+      return new Heap(perLease, perWaiter, perParked, "");
     }
   }
 
@@ -123,12 +145,19 @@ final class HeapProbe {
     return threads;
   }
 
-  /** The used heap once every thread has been parked for a while (the state says it waits, not what for). */
-  private static long usedWhenAllWait(List<Thread> threads, List<Exception> failures) {
+  /**
+   * The used heap once every thread has been parked for a while (the state says it waits, not what for); empty if a
+   * thread ended instead, without failing.
+   */
+  private static OptionalLong usedWhenAllWait(List<Thread> threads, List<Exception> failures) {
     long deadline = System.nanoTime() + TIMEOUT.toNanos();
     while (!threads.stream().allMatch(HeapProbe::isParked)) {
+      if (!failures.isEmpty()) {
+        throw new IllegalStateException("A thread failed while the holders held their locks: " + failures.get(0),
+            failures.get(0));
+      }
       if (threads.stream().anyMatch(thread -> thread.getState() == Thread.State.TERMINATED)) {
-        throw new IllegalStateException("A thread ended before the holders let go; the failures: " + failures);
+        return OptionalLong.empty();
       }
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("The threads did not all wait within " + TIMEOUT.toSeconds() + " s.");
@@ -136,7 +165,7 @@ final class HeapProbe {
       LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
     }
     LockSupport.parkNanos(SETTLE_PER_THREAD.toNanos() * threads.size());
-    return usedAfterGc();
+    return OptionalLong.of(usedAfterGc());
   }
 
   private static boolean isParked(Thread thread) {

@@ -82,6 +82,7 @@ final class Report {
         + (againstRaw ? " x raw |" : "") + " x peer |");
     line("|---|---|---:|---:|---:|---:|" + (across ? "---:|" : "") + (againstRaw ? "---:|" : "") + "---:|");
     List<Chart.Bar> bars = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     for (Row row : results.rows().getOrDefault(scenario, List.of())) {
       Implementation implementation = row.implementation();
       Store store = implementation.store();
@@ -100,8 +101,11 @@ final class Report {
       line(cells.toString());
       bars.add(new Chart.Bar(store.label() + ": " + implementation.label(), row.rate(), row.minRate(),
           row.maxRate(), implementation.role()));
+      if (row.failure() != null) {
+        notes.add(store.label() + ", " + implementation.label() + ": failed, " + row.failure());
+      }
     }
-    line("");
+    notes(notes);
     chart(docsDir, scenario.id(), (scenario.ordinal() + 1) + ". " + scenario.title(), unit + ROUNDS, bars);
   }
 
@@ -144,6 +148,7 @@ final class Report {
     line("| store | implementation | heap per held lease (B) | heap per waiting thread (B) | parked thread (B) |");
     line("|---|---|---:|---:|---:|");
     List<Chart.Bar> bars = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     for (Implementation implementation : Scenario.heapImplementations()) {
       Optional<HeapProbe.Heap> heap = results.heap(implementation);
       double perLease = heap.map(HeapProbe.Heap::perLease).orElse(Double.NaN);
@@ -152,14 +157,27 @@ final class Report {
           + Chart.number(heap.map(HeapProbe.Heap::perParkedThread).orElse(Double.NaN)) + " |");
       bars.add(new Chart.Bar(implementation.store().label() + ": " + implementation.label(), perLease, Double.NaN,
           Double.NaN, implementation.role()));
+      heap.map(HeapProbe.Heap::note).filter(note -> !note.isEmpty())
+          .ifPresent(note -> notes.add(implementation.store().label() + ", " + implementation.label() + ": " + note));
     }
-    line("");
+    notes(notes);
     chart(docsDir, "heap", "6. Heap per held lease", "bytes", bars);
   }
 
   private static Chart.Bar bar(String label, Optional<Row> row, Implementation implementation) {
     return new Chart.Bar(label, row.map(Row::rate).orElse(Double.NaN), row.map(Row::minRate).orElse(Double.NaN),
         row.map(Row::maxRate).orElse(Double.NaN), implementation.role());
+  }
+
+  /** Ends a table, with what went wrong below it. */
+  private void notes(List<String> notes) {
+    line("");
+    for (String note : notes) {
+      line("- " + note.replace('\n', ' ').replace("|", "\\|"));
+    }
+    if (!notes.isEmpty()) {
+      line("");
+    }
   }
 
   private String ratio(Scenario scenario, Implementation implementation, Implementation base) {

@@ -10,6 +10,7 @@ import java.util.Arrays;
  * @param p99CycleMicros the 99th percentile of a lock + unlock
  * @param p99WaitMicros the 99th percentile of the time in lock(), until held
  * @param workerShare across processes, the worker JVM's share of the acquisitions (0 to 1); NaN otherwise
+ * @param failure why the implementation could not be measured, or null
  */
 record Row(
     Implementation implementation,
@@ -17,7 +18,13 @@ record Row(
     double p50CycleMicros,
     double p99CycleMicros,
     double p99WaitMicros,
-    double workerShare) {
+    double workerShare,
+    String failure) {
+
+  /** The row of an implementation that failed in the scenario. */
+  static Row failed(Implementation implementation, Exception failure) {
+    return new Row(implementation, new double[0], Double.NaN, Double.NaN, Double.NaN, Double.NaN, failure.toString());
+  }
 
   /** The median of the rounds' rates. */
   double rate() {

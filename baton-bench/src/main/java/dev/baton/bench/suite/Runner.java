@@ -23,23 +23,31 @@ final class Runner {
   List<Row> inProcess(Scenario scenario) throws Exception {
     List<Row> rows = new ArrayList<>();
     for (Implementation implementation : scenario.implementations()) {
-      try (Contender contender = implementation.open(endpoints)) {
-        Load.run(contender, scenario.keys(), settings.warmup());
-        double[] rates = new double[settings.rounds()];
-        Samples waits = new Samples();
-        Samples cycles = new Samples();
-        for (int round = 0; round < rates.length; round++) {
-          Load.Result result = Load.run(contender, scenario.keys(), settings.round());
-          rates[round] = result.rate();
-          waits.addAll(result.waits());
-          cycles.addAll(result.cycleTimes());
-        }
-        rows.add(new Row(implementation, rates, cycles.percentileMicros(50), cycles.percentileMicros(99),
-            waits.percentileMicros(99), Double.NaN));
+      try {
+        rows.add(inProcess(scenario, implementation));
+      } catch (Exception e) {
+        rows.add(Row.failed(implementation, e));
       }
       progress.accept(scenario.id() + " " + implementation + " done");
     }
     return rows;
+  }
+
+  private Row inProcess(Scenario scenario, Implementation implementation) throws Exception {
+    try (Contender contender = implementation.open(endpoints)) {
+      Load.run(contender, scenario.keys(), settings.warmup());
+      double[] rates = new double[settings.rounds()];
+      Samples waits = new Samples();
+      Samples cycles = new Samples();
+      for (int round = 0; round < rates.length; round++) {
+        Load.Result result = Load.run(contender, scenario.keys(), settings.round());
+        rates[round] = result.rate();
+        waits.addAll(result.waits());
+        cycles.addAll(result.cycleTimes());
+      }
+      return new Row(implementation, rates, cycles.percentileMicros(50), cycles.percentileMicros(99),
+          waits.percentileMicros(99), Double.NaN, null);
+    }
   }
 
   /** A scenario with half its threads here and half in {@code worker}, all on the scenario's key. */
@@ -47,30 +55,39 @@ final class Runner {
     List<Row> rows = new ArrayList<>();
     String key = scenario.keys().get(0);
     for (Implementation implementation : scenario.implementations()) {
-      worker.call("OPEN " + implementation + " " + scenario.threads() + " " + key, "OPENED", ANSWER_MARGIN);
-      try (Contender contender = implementation.open(endpoints)) {
-        bothJvms(contender, scenario, worker, settings.warmup());
-        double[] rates = new double[settings.rounds()];
-        long here = 0;
-        long there = 0;
-        Samples waits = new Samples();
-        Samples cycles = new Samples();
-        for (int round = 0; round < rates.length; round++) {
-          Both both = bothJvms(contender, scenario, worker, settings.round());
-          rates[round] = both.local().rate() + both.remoteRate();
-          here += both.local().cycles();
-          there += both.remoteCycles();
-          waits.addAll(both.local().waits());
-          cycles.addAll(both.local().cycleTimes());
-        }
-        rows.add(new Row(implementation, rates, cycles.percentileMicros(50), cycles.percentileMicros(99),
-            waits.percentileMicros(99), (double) there / (here + there)));
-      } finally {
-        worker.call("CLOSE", "CLOSED", ANSWER_MARGIN);
+      try {
+        rows.add(acrossProcesses(scenario, implementation, key, worker));
+      } catch (Exception e) {
+        rows.add(Row.failed(implementation, e));
       }
       progress.accept(scenario.id() + " " + implementation + " done");
     }
     return rows;
+  }
+
+  private Row acrossProcesses(Scenario scenario, Implementation implementation, String key, WorkerProcess worker)
+      throws Exception {
+    worker.call("OPEN " + implementation + " " + scenario.threads() + " " + key, "OPENED", ANSWER_MARGIN);
+    try (Contender contender = implementation.open(endpoints)) {
+      bothJvms(contender, scenario, worker, settings.warmup());
+      double[] rates = new double[settings.rounds()];
+      long here = 0;
+      long there = 0;
+      Samples waits = new Samples();
+      Samples cycles = new Samples();
+      for (int round = 0; round < rates.length; round++) {
+        Both both = bothJvms(contender, scenario, worker, settings.round());
+        rates[round] = both.local().rate() + both.remoteRate();
+        here += both.local().cycles();
+        there += both.remoteCycles();
+        waits.addAll(both.local().waits());
+        cycles.addAll(both.local().cycleTimes());
+      }
+      return new Row(implementation, rates, cycles.percentileMicros(50), cycles.percentileMicros(99),
+          waits.percentileMicros(99), (double) there / (here + there), null);
+    } finally {
+      worker.call("CLOSE", "CLOSED", ANSWER_MARGIN);
+    }
   }
 
   /** One round of both JVMs: the local threads' result, and the worker's count and time. */
@@ -95,8 +112,9 @@ final class Runner {
       try (WorkerProcess worker = WorkerProcess.start(endpoints, workerJvmOptions)) {
         String[] heap = worker.call("HEAP " + implementation + " " + settings.heldLeases() + " " + settings.waiters(),
             "HEAP", Duration.ofMinutes(5));
-        heaps.add(new HeapProbe.Heap(Double.parseDouble(heap[1]), Double.parseDouble(heap[2]),
-            Double.parseDouble(heap[3])));
+        heaps.add(HeapProbe.Heap.parse(heap));
+      } catch (Exception e) {
+        heaps.add(new HeapProbe.Heap(Double.NaN, Double.NaN, Double.NaN, "failed: " + e));
       }
       progress.accept("heap " + implementation + " done");
     }

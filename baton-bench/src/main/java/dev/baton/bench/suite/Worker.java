@@ -16,7 +16,7 @@ import java.util.Collections;
  *   <li>{@code RUN MILLIS}: its threads lock and unlock the key that long, answers {@code RAN CYCLES NANOS};
  *   <li>{@code CLOSE}: closes the client, answers {@code CLOSED};
  *   <li>{@code HEAP IMPLEMENTATION LEASES WAITERS}: measures with {@link HeapProbe}, answers
- *       {@code HEAP PER-LEASE PER-WAITER PER-PARKED-THREAD}.
+ *       {@code HEAP PER-LEASE PER-WAITER PER-PARKED-THREAD NOTE}.
  * </ul>
  *
  * <p>It exits at the end of its input; a failure answers {@code ERROR MESSAGE} and exits 1.
@@ -55,7 +55,7 @@ public final class Worker {
           case "HEAP" -> {
             HeapProbe.Heap heap = HeapProbe.measure(Implementation.valueOf(words[1]), endpoints,
                 Integer.parseInt(words[2]), Integer.parseInt(words[3]));
-            out.println("HEAP " + heap.perLease() + " " + heap.perWaiter() + " " + heap.perParkedThread());
+            out.println(heap);
           }
           default -> throw new IllegalArgumentException("Unknown command: " + line);
         }
