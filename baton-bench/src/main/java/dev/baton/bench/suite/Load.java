@@ -1,0 +1,87 @@
+package dev.baton.bench.suite;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Threads that lock and unlock for a while, each on its own key or all on one, and count: each thread makes its
+ * locker, all start together, and each stops at the first cycle it ends past the deadline.
+ */
+final class Load {
+  private Load() {}
+
+  /** What one run of the threads did. */
+  record Result(long cycles, long elapsedNanos, Samples waits, Samples cycleTimes) {
+    /** Cycles per second. */
+    double rate() {
+      return cycles * 1e9 / elapsedNanos;
+    }
+  }
+
+  /** Runs one thread per key of {@code keys} (a key may repeat) on {@code contender} for {@code duration}. */
+  static Result run(Contender contender, List<String> keys, Duration duration) throws InterruptedException {
+    CountDownLatch ready = new CountDownLatch(keys.size());
+    CountDownLatch go = new CountDownLatch(1);
+    long[] deadline = new long[1];
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    List<Thread> threads = new ArrayList<>();
+    List<Samples> waits = new ArrayList<>();
+    List<Samples> cycleTimes = new ArrayList<>();
+    long[] counts = new long[keys.size()];
+    for (int i = 0; i < keys.size(); i++) {
+      int index = i;
+      Samples threadWaits = new Samples();
+      Samples threadCycles = new Samples();
+      waits.add(threadWaits);
+      cycleTimes.add(threadCycles);
+      Thread thread = new Thread(() -> {
+        try {
+          Locker locker = contender.locker(keys.get(index));
+          ready.countDown();
+          go.await();
+          long end = deadline[0];
+          long now = System.nanoTime();
+          while (now < end) {
+            long start = now;
+            locker.lock();
+            long held = System.nanoTime();
+            locker.unlock();
+            now = System.nanoTime();
+            threadWaits.add(held - start);
+            threadCycles.add(now - start);
+            counts[index]++;
+          }
+        } catch (Throwable e) {
+          failure.compareAndSet(null, e);
+          ready.countDown();
+        }
+      }, "bench-load-" + i);
+      thread.setDaemon(true);
+      threads.add(thread);
+      thread.start();
+    }
+    ready.await();
+    long start = System.nanoTime();
+    deadline[0] = start + duration.toNanos();
+    go.countDown();
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    long elapsed = System.nanoTime() - start;
+    if (failure.get() != null) {
+      throw new IllegalStateException("A benchmark thread failed: " + failure.get(), failure.get());
+    }
+    Samples allWaits = new Samples();
+    Samples allCycles = new Samples();
+    long total = 0;
+    for (int i = 0; i < keys.size(); i++) {
+      allWaits.addAll(waits.get(i));
+      allCycles.addAll(cycleTimes.get(i));
+      total += counts[i];
+    }
+    return new Result(total, elapsed, allWaits, allCycles);
+  }
+}

@@ -1,0 +1,62 @@
+package dev.baton.bench.suite;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything one run measured, and where: the timed scenarios' rows, the heap of each implementation that
+ * {@link Scenario#heapImplementations()} names (in that order), and the run's environment.
+ */
+record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, Environment environment) {
+
+  /** The machine, the versions and the settings of a run. */
+  record Environment(
+      String date, String command, String machine, String jdk, Settings settings, List<String> servers,
+      List<String> libraries, long seconds) {}
+
+  Optional<Row> row(Scenario scenario, Implementation implementation) {
+    return rows.getOrDefault(scenario, List.of()).stream()
+        .filter(row -> row.implementation() == implementation)
+        .findFirst();
+  }
+
+  Optional<HeapProbe.Heap> heap(Implementation implementation) {
+    int index = Scenario.heapImplementations().indexOf(implementation);
+    return index < 0 || index >= heaps.size() ? Optional.empty() : Optional.of(heaps.get(index));
+  }
+
+  /** {@code implementation}'s median rate over {@code other}'s in {@code scenario}; NaN if either is missing. */
+  double ratio(Scenario scenario, Implementation implementation, Implementation other) {
+    return row(scenario, implementation)
+        .flatMap(row -> row(scenario, other).map(base -> row.rate() / base.rate()))
+        .orElse(Double.NaN);
+  }
+
+  /** Baton's lease implementation on {@code store}. */
+  static Implementation baton(Store store) {
+    return switch (store) {
+      case REDIS -> Implementation.BATON_REDIS;
+      case ZOOKEEPER -> Implementation.BATON_ZOOKEEPER;
+      case ETCD -> Implementation.BATON_ETCD;
+    };
+  }
+
+  /** The peer Baton is compared with on {@code store}. */
+  static Implementation peer(Store store) {
+    return switch (store) {
+      case REDIS -> Implementation.REDISSON;
+      case ZOOKEEPER -> Implementation.CURATOR;
+      case ETCD -> Implementation.JETCD_LOCK;
+    };
+  }
+
+  /** The raw limit of {@code store}. */
+  static Implementation raw(Store store) {
+    return switch (store) {
+      case REDIS -> Implementation.RAW_REDIS;
+      case ZOOKEEPER -> Implementation.RAW_ZOOKEEPER;
+      case ETCD -> Implementation.RAW_ETCD;
+    };
+  }
+}

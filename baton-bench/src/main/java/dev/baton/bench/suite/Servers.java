@@ -1,0 +1,70 @@
+package dev.baton.bench.suite;
+
+import dev.baton.embedded.EmbeddedZooKeeper;
+import dev.baton.testkit.EtcdServer;
+import dev.baton.testkit.RedisServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.zookeeper.Version;
+
+/**
+ * The three servers of a run, started by the test kit on free loopback ports: {@code redis-server} and
+ * {@code etcd} processes, and ZooKeeper inside this JVM. {@link #close()} stops the ones it started.
+ */
+final class Servers implements AutoCloseable {
+  private static final Pattern REDIS_VERSION = Pattern.compile("redis_version:(\\S+)");
+  private static final Pattern ETCD_VERSION = Pattern.compile("\"etcdserver\":\"([^\"]+)\"");
+
+  private final RedisServer redis = new RedisServer();
+  private final EmbeddedZooKeeper zooKeeper = new EmbeddedZooKeeper();
+  private final EtcdServer etcd = new EtcdServer();
+
+  /** Starts all three; if one fails, the others are stopped. */
+  static Servers start() {
+    Servers servers = new Servers();
+    try {
+      servers.redis.start();
+      servers.zooKeeper.start();
+      servers.etcd.start();
+      return servers;
+    } catch (RuntimeException e) {
+      servers.close();
+      throw e;
+    }
+  }
+
+  Endpoints endpoints() {
+    return new Endpoints(redis.uri(), zooKeeper.connectString(), etcd.endpoint());
+  }
+
+  /** The servers' own versions, as they report them. */
+  String redisVersion() {
+    Matcher matcher = REDIS_VERSION.matcher(String.valueOf(redis.command("INFO", "server")));
+    return matcher.find() ? matcher.group(1) : "unknown";
+  }
+
+  String zooKeeperVersion() {
+    return Version.getFullVersion();
+  }
+
+  String etcdVersion() throws IOException, InterruptedException {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(etcd.endpoint() + "/version"))
+        .timeout(Duration.ofSeconds(5)).build();
+    String body = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
+    Matcher matcher = ETCD_VERSION.matcher(body);
+    return matcher.find() ? matcher.group(1) : "unknown";
+  }
+
+  @Override
+  public void close() {
+    etcd.close();
+    zooKeeper.close();
+    redis.stop();
+  }
+}

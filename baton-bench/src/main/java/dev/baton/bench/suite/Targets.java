@@ -1,0 +1,63 @@
+package dev.baton.bench.suite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The targets of the benchmark issue, checked against one run's numbers. */
+final class Targets {
+  private static final double RAW_SHARE = 0.9;
+  private static final double HOT_KEY_FACTOR = 20;
+  private static final double ACROSS_FACTOR = 2;
+  private static final double FAIR_SHARE = 1.0 / 3;
+  private static final double MAX_BYTES_PER_LEASE = 2048;
+
+  private Targets() {}
+
+  /** One target: what it asks, what was measured, and whether that meets it (false when it was not measured). */
+  record Target(String asked, String measured, boolean met) {}
+
+  static List<Target> check(Results results) {
+    List<Target> targets = new ArrayList<>();
+    for (Store store : Store.values()) {
+      atLeast(targets, results, Scenario.UNCONTENDED, store, Results.raw(store), RAW_SHARE, "raw limit");
+    }
+    atLeast(targets, results, Scenario.UNCONTENDED, Store.REDIS, Implementation.REDISSON, 1.5, "Redisson");
+    atLeast(targets, results, Scenario.UNCONTENDED, Store.ZOOKEEPER, Implementation.CURATOR, 1.3, "Curator");
+    atLeast(targets, results, Scenario.UNCONTENDED, Store.ETCD, Implementation.JETCD_LOCK, 1.2, "jetcd Lock");
+    for (Store store : Store.values()) {
+      atLeast(targets, results, Scenario.SPREAD, store, Results.raw(store), RAW_SHARE, "raw limit, 8 threads");
+    }
+    atLeast(targets, results, Scenario.HOT_KEY, Store.REDIS, Implementation.REDISSON, HOT_KEY_FACTOR, "Redisson");
+    atLeast(targets, results, Scenario.HOT_KEY, Store.ZOOKEEPER, Implementation.CURATOR, HOT_KEY_FACTOR, "Curator");
+    atLeast(targets, results, Scenario.ACROSS_PROCESSES, Store.REDIS, Implementation.REDISSON, ACROSS_FACTOR,
+        "Redisson");
+    for (Store store : Store.values()) {
+      double share = results.row(Scenario.ACROSS_PROCESSES, Results.baton(store))
+          .map(Row::smallerShare).orElse(Double.NaN);
+      targets.add(new Target(String.format(Locale.ROOT, "%s: across processes, no JVM under a third of the "
+          + "acquisitions", store.label()), percent(share), share >= FAIR_SHARE));
+    }
+    for (Store store : Store.values()) {
+      double bytes = results.heap(Results.baton(store)).map(HeapProbe.Heap::perLease).orElse(Double.NaN);
+      targets.add(new Target(store.label() + ": heap per held lease under 2 KiB",
+          Chart.number(bytes) + " B", bytes < MAX_BYTES_PER_LEASE));
+    }
+    return targets;
+  }
+
+  private static void atLeast(List<Target> targets, Results results, Scenario scenario, Store store,
+      Implementation base, double factor, String baseName) {
+    double ratio = results.ratio(scenario, Results.baton(store), base);
+    targets.add(new Target(String.format(Locale.ROOT, "%s: %s, at least %sx %s", store.label(),
+        scenario.id().replace('-', ' '), factor(factor), baseName), factor(ratio) + "x", ratio >= factor));
+  }
+
+  static String factor(double value) {
+    return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f", value).replaceAll("\\.?0+$", "") : "n/a";
+  }
+
+  static String percent(double share) {
+    return Double.isFinite(share) ? String.format(Locale.ROOT, "%.0f%%", share * 100) : "n/a";
+  }
+}

@@ -1,0 +1,73 @@
+package dev.baton.bench.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs every scenario of the suite for every implementation, for a few cycles, on real servers, and writes the page:
+ * so that a broken harness fails the build, not the next benchmark run. The numbers mean nothing here; the heap is
+ * measured in this JVM, beside the ZooKeeper server, except for one implementation through the worker JVM.
+ */
+class SuiteSmokeTest {
+  private static final Settings TINY = new Settings(Duration.ZERO, 1, Duration.ofMillis(100), 10, 3);
+  private static final Duration ANSWER = Duration.ofSeconds(60);
+
+  private static Servers servers;
+
+  @TempDir
+  Path docs;
+
+  @BeforeAll
+  static void startServers() {
+    servers = Servers.start();
+  }
+
+  @AfterAll
+  static void stopServers() {
+    servers.close();
+  }
+
+  @Test
+  void everyScenarioRunsForEveryImplementationAndThePageIsWritten() throws Exception {
+    Runner runner = new Runner(servers.endpoints(), TINY, message -> { });
+    Map<Scenario, List<Row>> rows = new EnumMap<>(Scenario.class);
+    for (Scenario scenario : List.of(Scenario.UNCONTENDED, Scenario.SPREAD, Scenario.HOT_KEY)) {
+      rows.put(scenario, runner.inProcess(scenario));
+    }
+    List<HeapProbe.Heap> heaps = new ArrayList<>();
+    try (WorkerProcess worker = WorkerProcess.start(servers.endpoints(), List.of())) {
+      rows.put(Scenario.ACROSS_PROCESSES, runner.acrossProcesses(Scenario.ACROSS_PROCESSES, worker));
+      String[] heap = worker.call("HEAP BATON_REDIS 10 3", "HEAP", ANSWER);
+      assertThat(heap).hasSize(4);
+    }
+    for (Implementation implementation : Scenario.heapImplementations()) {
+      heaps.add(HeapProbe.measure(implementation, servers.endpoints(), TINY.heldLeases(), TINY.waiters()));
+    }
+
+    for (Scenario scenario : Scenario.values()) {
+      assertThat(rows.get(scenario)).extracting(Row::implementation)
+          .containsExactlyElementsOf(scenario.implementations());
+      assertThat(rows.get(scenario)).allSatisfy(row -> assertThat(row.rate()).isPositive());
+    }
+    assertThat(rows.get(Scenario.ACROSS_PROCESSES))
+        .allSatisfy(row -> assertThat(row.workerShare()).isBetween(0.0, 1.0));
+    Results results = new Results(rows, heaps, new Results.Environment("today", "the smoke test", "this machine",
+        "this JDK", TINY, List.of("servers"), List.of("libraries"), 1));
+    Report.write(results, docs, docs.resolve("no-notes.md"));
+    assertThat(docs.resolve("benchmarks.md")).content().contains("## 6. Memory", "Curator InterProcessMutex");
+    for (String chart : List.of("uncontended", "spread", "hot-key", "across-processes", "raw-limit", "heap")) {
+      assertThat(Files.size(docs.resolve("benchmarks").resolve(chart + ".png"))).isPositive();
+    }
+  }
+}
