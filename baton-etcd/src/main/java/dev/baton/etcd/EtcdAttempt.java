@@ -15,7 +15,6 @@ import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -48,8 +47,9 @@ final class EtcdAttempt implements Attempt {
   public Outcome tryAcquire(WakeUp wakeUp) {
     stopWatching();
     long lease = etcd.leaseId();
-    // Asked before the entry is written or read: what it answers holds from then on.
-    CompletableFuture<Long> leaseLeft = etcd.secondsLeft(lease);
+    // Counted from before the entry is written or read, as the engine counts the lock's expiry.
+    long neededUntil = System.nanoTime() + request.expiry().toNanos();
+    CompletableFuture<Long> leaseAlive = etcd.aliveUntil(lease, neededUntil);
     Place place = lease == leaseId && ours != 0 ? lookUp() : null;
     if (place == null) {
       Place queued = enqueue(lease);
@@ -59,7 +59,9 @@ final class EtcdAttempt implements Attempt {
       }
     }
     if (place.first()) {
-      checkLeaseOutlastsExpiry(leaseLeft);
+      // The entry lives as long as the client's lease, which a keep-alive that fell behind may leave shorter
+      // than the lock's expiry: then the lock is not granted yet, and the next try looks again.
+      LeaseLife.requireAlive(EtcdCalls.await(leaseAlive, etcd.timeout(), what), neededUntil, what);
       return Outcome.granted(new EtcdGrant(request, entry, lease, ours));
     }
     if (!request.mayWait()) {
@@ -105,19 +107,6 @@ final class EtcdAttempt implements Attempt {
     }
     List<KeyValue> before = reads.get(2).getKvs();
     return new Place(isOurs(reads.get(1)), before.isEmpty() ? null : before.get(0).getKey(), read.getHeader().getRevision());
-  }
-
-  /**
-   * The entry lives as long as the client's lease: a lease that keep-alives could not reach for a while may
-   * have less left than the lock's expiry, the time the engine counts the lock as held. Then the lock is not
-   * granted yet; the next try looks again, once the keep-alive has caught up or a new lease replaced it.
-   */
-  private void checkLeaseOutlastsExpiry(CompletableFuture<Long> leaseLeft) {
-    long seconds = EtcdCalls.await(leaseLeft, etcd.timeout(), what);
-    if (Duration.ofSeconds(seconds).compareTo(request.expiry()) < 0) {
-      throw new BackendUnavailableException(what + ": the client's etcd lease has " + seconds
-          + " s left, less than the lock's " + request.expiry().toMillis() + " ms: the keep-alive is behind");
-    }
   }
 
   private boolean isOurs(GetResponse oldest) {

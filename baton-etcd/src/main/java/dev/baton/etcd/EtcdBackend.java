@@ -27,6 +27,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
 
 /** Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. */
@@ -38,6 +40,13 @@ final class EtcdBackend implements LockBackend {
   private final Client client;
   private final KV kv;
   private final EtcdWatches watches;
+  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+    Thread thread = new Thread(task, "baton-etcd-upkeep");
+    thread.setDaemon(true);
+    return thread;
+  });
+  private final LeaseLife leaseLife;
+  private final EntryReads entryReads;
   private final EtcdKeys keys;
   private final Duration timeout;
   private final String endpoints;
@@ -48,6 +57,8 @@ final class EtcdBackend implements LockBackend {
     this.client = client;
     this.kv = client.getKVClient();
     this.watches = new EtcdWatches(JetcdStubs.watch(client));
+    this.leaseLife = new LeaseLife(client.getLeaseClient());
+    this.entryReads = new EntryReads(kv, scheduler);
     this.keys = keys;
     this.timeout = timeout;
     this.endpoints = endpoints;
@@ -74,9 +85,10 @@ final class EtcdBackend implements LockBackend {
     EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace()), settings.commandTimeout(), endpoints);
     try {
       backend.session = EtcdSession.open(client.getLeaseClient(), settings.leaseTtl(), settings.commandTimeout(),
-          backend.losses::sessionExpired);
+          backend.losses::sessionExpired, backend.scheduler);
       return backend;
     } catch (RuntimeException e) {
+      backend.scheduler.shutdownNow();
       client.close();
       throw new BackendUnavailableException("Cannot connect to etcd at " + endpoints + ": " + e.getMessage()
           + ". Check that etcd runs there, that the user and password are right"
@@ -130,19 +142,19 @@ final class EtcdBackend implements LockBackend {
   }
 
   /**
-   * Checks, with two reads sent at once, that our entry is still there and that the lease the keep-alive
-   * stream renews has at least {@code expiry} to live, the time the engine will count the lock as held.
+   * Checks that our entry is still there and that the lease the keep-alive stream renews lives at least
+   * {@code expiry} from now, the time the engine will count the lock as held. The entry is read in a
+   * transaction with the other renewals of the tick; the lease's life is shared by all its locks.
    */
   @Override
   public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
     EtcdGrant etcdGrant = (EtcdGrant) grant;
-    CompletableFuture<Long> left = secondsLeft(etcdGrant.leaseId());
-    CompletableFuture<GetResponse> entry = kv.get(etcdGrant.entry());
-    return entry.thenCombine(left, (found, seconds) -> {
-      boolean ours = !found.getKvs().isEmpty() && found.getKvs().get(0).getCreateRevision() == etcdGrant.createRevision();
-      if (ours && Duration.ofSeconds(seconds).compareTo(expiry) < 0) {
-        throw new BackendUnavailableException("The lease of '" + grant.request().key() + "' has " + seconds
-            + " s left: the keep-alive is behind");
+    long neededUntil = System.nanoTime() + expiry.toNanos();
+    CompletableFuture<Long> alive = leaseLife.aliveUntil(etcdGrant.leaseId(), neededUntil);
+    return entryReads.createRevision(etcdGrant.entry()).thenCombine(alive, (revision, aliveUntil) -> {
+      boolean ours = revision == etcdGrant.createRevision();
+      if (ours) {
+        LeaseLife.requireAlive(aliveUntil, neededUntil, "Renewing '" + grant.request().key() + "'");
       }
       return ours;
     });
@@ -157,9 +169,9 @@ final class EtcdBackend implements LockBackend {
         .commit(), timeout, "Releasing '" + grant.request().key() + "'").isSucceeded();
   }
 
-  /** How many whole seconds lease {@code leaseId} has left (0 or less: gone), as etcd answers when asked. */
-  CompletableFuture<Long> secondsLeft(long leaseId) {
-    return client.getLeaseClient().timeToLive(leaseId, LeaseOption.DEFAULT).thenApply(response -> response.getTTL());
+  /** The nanoTime until which lease {@code leaseId} is sure to live, once that reaches {@code neededUntil} or etcd answered. */
+  CompletableFuture<Long> aliveUntil(long leaseId, long neededUntil) {
+    return leaseLife.aliveUntil(leaseId, neededUntil);
   }
 
   KV kv() {
@@ -190,6 +202,7 @@ final class EtcdBackend implements LockBackend {
   public void close() {
     watches.close();
     session.close();
+    scheduler.shutdownNow();
     client.close();
   }
 
@@ -197,6 +210,7 @@ final class EtcdBackend implements LockBackend {
   public void crash() {
     watches.close();
     session.crash();
+    scheduler.shutdownNow();
     client.close();
   }
 

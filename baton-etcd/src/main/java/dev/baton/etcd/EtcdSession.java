@@ -7,7 +7,6 @@ import io.etcd.jetcd.options.LeaseOption;
 import io.etcd.jetcd.support.CloseableClient;
 import io.grpc.stub.StreamObserver;
 import java.time.Duration;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -26,31 +25,25 @@ final class EtcdSession {
   private final Duration ttl;
   private final Duration timeout;
   private final Runnable onExpired;
-  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
-    Thread thread = new Thread(task, "baton-etcd-lease");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private final ScheduledExecutorService scheduler;
   private volatile long leaseId;
   private volatile CloseableClient keepAlive;
   private volatile boolean closed;
 
-  private EtcdSession(Lease leases, Duration ttl, Duration timeout, Runnable onExpired) {
+  private EtcdSession(Lease leases, Duration ttl, Duration timeout, Runnable onExpired,
+      ScheduledExecutorService scheduler) {
     this.leases = leases;
+    this.scheduler = scheduler;
     this.ttl = ttl;
     this.timeout = timeout;
     this.onExpired = onExpired;
   }
 
-  /** Grants the lease and starts keeping it alive. */
-  static EtcdSession open(Lease leases, Duration ttl, Duration timeout, Runnable onExpired) {
-    EtcdSession session = new EtcdSession(leases, ttl, timeout, onExpired);
-    try {
-      session.grant();
-    } catch (RuntimeException e) {
-      session.scheduler.shutdownNow();
-      throw e;
-    }
+  /** Grants the lease and starts keeping it alive, checking on it on {@code scheduler}. */
+  static EtcdSession open(Lease leases, Duration ttl, Duration timeout, Runnable onExpired,
+      ScheduledExecutorService scheduler) {
+    EtcdSession session = new EtcdSession(leases, ttl, timeout, onExpired, scheduler);
+    session.grant();
     return session;
   }
 
@@ -147,7 +140,6 @@ final class EtcdSession {
   /** Revokes the lease, which deletes any entry still bound to it, and stops its upkeep. */
   void close() {
     closed = true;
-    scheduler.shutdownNow();
     closeKeepAlive();
     long id = leaseId;
     if (id != 0) {
@@ -162,7 +154,6 @@ final class EtcdSession {
   /** Stops keeping the lease alive without revoking it, as a crashed process would. */
   void crash() {
     closed = true;
-    scheduler.shutdownNow();
     closeKeepAlive();
   }
 

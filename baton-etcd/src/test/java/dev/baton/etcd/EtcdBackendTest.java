@@ -9,6 +9,7 @@ import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
+import dev.baton.LockObserver;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LostReason;
@@ -26,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -229,6 +231,45 @@ class EtcdBackendTest {
     }
     assertThat(metrics.watchStreams()).as("watch streams after ten waits").isLessThanOrEqualTo(streamsBefore + 1);
     assertThat(inspector.count(key)).isZero();
+  }
+
+  @Test
+  @Timeout(60)
+  void theRenewalsOfManyLocksGoOutInAFewRequestsAndNoneFallsBehind() throws Exception {
+    EtcdMetrics metrics = new EtcdMetrics(etcd.endpoint());
+    LockClient client = client(); // a 3 s lease: the locks' ttl is 1 s, renewed every third of it
+    AtomicInteger renewals = new AtomicInteger();
+    client.observe(new LockObserver() {
+      @Override
+      public void renewed(String renewedKey, boolean succeeded) {
+        if (succeeded) {
+          renewals.incrementAndGet();
+        }
+      }
+    });
+    RecordingLostListener lost = new RecordingLostListener();
+    int locks = 2_000;
+    List<Lease> leases = new ArrayList<>();
+    for (int i = 0; i < locks; i++) {
+      Lease lease = client.lock(key + "/" + i).acquire(LONG_WAIT);
+      lease.onLost(lost);
+      leases.add(lease);
+    }
+    long requestsBefore = requests(metrics);
+    int renewalsBefore = renewals.get();
+
+    await("five renewals of every lock").atMost(Duration.ofSeconds(30))
+        .until(() -> renewals.get() - renewalsBefore >= 5 * locks);
+
+    long requests = requests(metrics) - requestsBefore;
+    assertThat(lost.reasons()).as("locks lost").isEmpty();
+    assertThat(requests).as("reads and lease questions for %d renewals", renewals.get() - renewalsBefore)
+        .isLessThan(locks / 2);
+    leases.forEach(Lease::close);
+  }
+
+  private static long requests(EtcdMetrics metrics) {
+    return metrics.calls("Txn") + metrics.calls("Range") + metrics.leaseCalls("LeaseTimeToLive");
   }
 
   @Test

@@ -33,6 +33,11 @@ final class EtcdMetrics {
     return sum("grpc_server_started_total", "grpc_method=\"" + method + "\"", "grpc_service=\"etcdserverpb.KV\"");
   }
 
+  /** How many calls of a Lease method (e.g. {@code LeaseTimeToLive}) the member has started. */
+  long leaseCalls(String method) {
+    return sum("grpc_server_started_total", "grpc_method=\"" + method + "\"", "grpc_service=\"etcdserverpb.Lease\"");
+  }
+
   /** The sum of the samples of {@code metric} whose labels contain every one of {@code labels}. */
   long sum(String metric, String... labels) {
     return page().lines()
