@@ -1,5 +1,7 @@
 package dev.baton;
 
+import java.time.Duration;
+
 /**
  * One holding of a lock, from the moment it is granted until it is released, expires or is lost.
  *
@@ -56,6 +58,22 @@ public interface Lease extends AutoCloseable {
    * @throws IllegalArgumentException if the listener is null
    */
   void onLost(LockLostListener listener);
+
+  /**
+   * Moves the hold timeout of this lease to {@code holdFor} from now, later or sooner than it was: the lock
+   * then frees itself at the new time unless it is released first. Only for leases acquired with a hold
+   * timeout ({@link LockOptions#withLeaseTime}). The lease, its owner id and its fencing token stay the same.
+   *
+   * <p>Returns at once: a renewal goes to the store right away so that the store's expiry follows the new
+   * end, and the watchdog renews the lock until then as for any lease. If the store turns out to have lost
+   * the lock meanwhile, the lease ends as lost and its {@link #onLost} listeners are told.
+   *
+   * @param holdFor how long from now the lock may still be held, from 1 ms to 365 days
+   * @return true if the hold timeout moved; false if the lease is no longer held (released, expired or lost)
+   * @throws IllegalArgumentException if {@code holdFor} is null, shorter than 1 ms or longer than 365 days
+   * @throws IllegalStateException if the lease was acquired without a hold timeout
+   */
+  boolean extendHold(Duration holdFor);
 
   /** Releases the lock at the store. Does nothing if the lease is no longer held. */
   @Override

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -259,14 +260,18 @@ final class Engine implements LossListener {
     if (request.renewed()) {
       watchdog.watch(lease);
     }
-    if (request.leaseTime() == null) {
-      return;
+    if (request.leaseTime() != null) {
+      lease.setHoldTimer(holdTimer(lease, request.leaseTime().toNanos()));
     }
+  }
+
+  /** A timer that ends {@code lease} by its hold timeout in {@code delayNanos}; null if the client is closing. */
+  ScheduledFuture<?> holdTimer(EngineLease lease, long delayNanos) {
     try {
-      lease.setHoldTimer(scheduler.schedule(() -> workers.execute(lease::expire),
-          request.leaseTime().toNanos(), TimeUnit.NANOSECONDS));
+      return scheduler.schedule(() -> workers.execute(lease::expire), delayNanos, TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException closing) {
-      log.debug("Client {} closing; the hold timer of '{}' is not needed", clientId, request.key());
+      log.debug("Client {} closing; the hold timer of '{}' is not needed", clientId, lease.key());
+      return null;
     }
   }
 

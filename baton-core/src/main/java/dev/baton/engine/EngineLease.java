@@ -26,6 +26,7 @@ final class EngineLease implements Lease {
   private static final long MIN_RETRY_NANOS = 10_000_000L;
   private static final long MIN_RENEWAL_NANOS = 2_000_000L;
   private static final long MAX_RETRY_NANOS = 1_000_000_000L;
+  private static final Duration MIN_HOLD = Duration.ofMillis(1);
 
   private final Engine engine;
   private final Grant grant;
@@ -33,10 +34,13 @@ final class EngineLease implements Lease {
   private final LostListeners listeners;
   private final AtomicReference<LeaseState> state = new AtomicReference<>(LeaseState.HELD);
   private final AtomicBoolean renewing = new AtomicBoolean();
+  private final AtomicBoolean renewAgain = new AtomicBoolean();
+  /** Guards moves of the hold end against the decisions taken on it: expiring, and no longer renewing. */
+  private final Object hold = new Object();
   private final long ttlNanos;
   private final long renewEveryNanos;
   private final boolean holdTimeout;
-  private final long holdEndsAt;
+  private volatile long holdEndsAt;
   private final long grantedSince;
   private final int handovers;
   private volatile long validUntil;
@@ -104,7 +108,8 @@ final class EngineLease implements Lease {
 
   @Override
   public boolean isHeld() {
-    return state.get() == LeaseState.HELD && isValidAt(System.nanoTime());
+    long now = System.nanoTime();
+    return state.get() == LeaseState.HELD && isValidAt(now) && !holdEndedAt(now);
   }
 
   @Override
@@ -115,6 +120,52 @@ final class EngineLease implements Lease {
   @Override
   public void onLost(LockLostListener listener) {
     listeners.add(listener);
+  }
+
+  @Override
+  public boolean extendHold(Duration holdFor) {
+    Durations.checkRange("holdFor", holdFor, MIN_HOLD,
+        "Pass how long from now lock '" + key() + "' may still be held.");
+    if (!holdTimeout) {
+      throw new IllegalStateException("Lock '" + key() + "' (owner " + ownerId() + ") was acquired without a hold"
+          + " timeout, so it has none to move: acquire it with LockOptions.withLeaseTime(...) to use extendHold.");
+    }
+    if (!moveHoldEnd(holdFor)) {
+      return false;
+    }
+    if (state.get() != LeaseState.HELD) {
+      detach(); // ended meanwhile: drop the timer and the watch just set up
+      return false;
+    }
+    log.debug("Lock '{}' (owner {}) now held for {} at most", key(), ownerId(), Durations.format(holdFor));
+    renewAgain.set(true);
+    renew(System.nanoTime());
+    return true;
+  }
+
+  /**
+   * Sets the hold end, its timer and the watch that renews the entry until then; false if the lease is no
+   * longer held. A lease whose hold end passed before its timer fired is expired here.
+   */
+  private boolean moveHoldEnd(Duration holdFor) {
+    long now = System.nanoTime();
+    synchronized (hold) {
+      if (!holdEndedAt(now)) {
+        if (state.get() != LeaseState.HELD || !isValidAt(now)) {
+          return false;
+        }
+        holdEndsAt = now + holdFor.toNanos();
+        ScheduledFuture<?> previous = holdTimer;
+        if (previous != null) {
+          previous.cancel(false);
+        }
+        holdTimer = engine.holdTimer(this, holdFor.toNanos());
+        engine.watchdog().watch(this);
+        return true;
+      }
+    }
+    expireNow();
+    return false;
   }
 
   @Override
@@ -135,8 +186,17 @@ final class EngineLease implements Lease {
     holdTimer = timer;
   }
 
-  /** The hold timeout passed: free the lock. */
+  /** The hold timer fired: free the lock, unless the hold end has moved later since the timer was set. */
   void expire() {
+    synchronized (hold) {
+      if (!holdEndedAt(System.nanoTime())) {
+        return;
+      }
+    }
+    expireNow();
+  }
+
+  private void expireNow() {
     end(LeaseState.EXPIRED, LostReason.HOLD_TIMEOUT);
   }
 
@@ -229,6 +289,10 @@ final class EngineLease implements Lease {
     return nanos - validUntil < 0;
   }
 
+  private boolean holdEndedAt(long nanos) {
+    return holdTimeout && nanos - holdEndsAt >= 0;
+  }
+
   boolean isRenewalDue(long now) {
     // Renewing up to half an interval early lets leases acquired at different moments share a tick.
     return now - (nextRenewalAt - renewEveryNanos / 2) >= 0;
@@ -245,24 +309,27 @@ final class EngineLease implements Lease {
    * timeout has come, whose timer ends the lease instead.
    */
   void validityRanOut(long now) {
-    if (holdTimeout && now - holdEndsAt >= 0) {
-      engine.watchdog().unwatch(this);
-      return;
+    synchronized (hold) {
+      if (holdEndedAt(now)) {
+        engine.watchdog().unwatch(this);
+        return;
+      }
     }
     lose(LostReason.RENEWAL_FAILED);
   }
 
   /**
    * Sends one renewal unless one is already under way; never blocks. With a hold timeout, the entry is
-   * never extended past it.
+   * never extended past it. A renewal asked for while one is under way (the hold end moved) follows it.
    */
   void renew(long sentAt) {
-    long expiry = holdTimeout ? Math.min(ttlNanos, holdEndsAt - sentAt) : ttlNanos;
-    if (expiry < MIN_RENEWAL_NANOS) {
-      engine.watchdog().unwatch(this);
+    if (state.get() != LeaseState.HELD || !renewing.compareAndSet(false, true)) {
       return;
     }
-    if (state.get() != LeaseState.HELD || !renewing.compareAndSet(false, true)) {
+    renewAgain.set(false);
+    long expiry = renewalExpiry(sentAt);
+    if (expiry == 0) {
+      renewing.set(false);
       return;
     }
     nextRenewalAt = sentAt + renewEveryNanos;
@@ -273,11 +340,32 @@ final class EngineLease implements Lease {
     }
   }
 
+  /**
+   * How long from {@code sentAt} the store should keep the entry: the ttl, or less to end with the hold
+   * timeout. Zero when the hold ends too soon to be worth a renewal: then the lease is no longer watched.
+   */
+  private long renewalExpiry(long sentAt) {
+    if (!holdTimeout) {
+      return ttlNanos;
+    }
+    synchronized (hold) {
+      long expiry = Math.min(ttlNanos, holdEndsAt - sentAt);
+      if (expiry >= MIN_RENEWAL_NANOS) {
+        return expiry;
+      }
+      engine.watchdog().unwatch(this);
+      return 0;
+    }
+  }
+
   private void renewed(long sentAt, long expiry, Boolean ours, Throwable error) {
     renewing.set(false);
     if (error == null && Boolean.TRUE.equals(ours)) {
       validUntil = sentAt + expiry;
       engine.observers().renewed(key(), true);
+      if (renewAgain.get()) {
+        renew(System.nanoTime());
+      }
       return;
     }
     if (error == null) {

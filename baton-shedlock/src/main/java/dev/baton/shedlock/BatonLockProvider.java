@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import net.javacrumbs.shedlock.core.ClockProvider;
+import net.javacrumbs.shedlock.core.ExtensibleLockProvider;
 import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.LockProvider;
 import net.javacrumbs.shedlock.core.SimpleLock;
@@ -14,7 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * ShedLock's {@link LockProvider} on any Baton backend: a scheduled task runs on one node at a time.
+ * ShedLock's {@link LockProvider} on any Baton backend: a scheduled task runs on one node at a time. Its locks
+ * can be extended ({@link ExtensibleLockProvider}), so ShedLock's {@code KeepAliveLockProvider} may wrap it.
  *
  * <pre>{@code
  * @Bean
@@ -29,9 +31,13 @@ import org.slf4j.LoggerFactory;
  * an unlock before that time keeps the lock until it passes, on a timer of this provider. Locks are not
  * reentrant: a task that asks for a lock its own node holds does not get it.
  *
+ * <p>{@link SimpleLock#extend} moves the lease's hold timeout to the new {@code lockAtMostFor}
+ * ({@link Lease#extendHold}) and returns a new lock with the new {@code lockAtLeastFor}; the old lock is then
+ * spent. It returns empty if the lock was already lost or its {@code lockAtMostFor} had run out.
+ *
  * <p>The provider does not own the client: close the client after the provider.
  */
-public final class BatonLockProvider implements LockProvider, AutoCloseable {
+public final class BatonLockProvider implements ExtensibleLockProvider, AutoCloseable {
   /** The prefix of the Baton keys unless told otherwise. */
   public static final String DEFAULT_PREFIX = "shedlock/";
   private static final Logger log = LoggerFactory.getLogger(BatonLockProvider.class);
@@ -71,8 +77,7 @@ public final class BatonLockProvider implements LockProvider, AutoCloseable {
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
     String key = prefix + configuration.getName();
-    Duration holdFor = Duration.between(ClockProvider.now(), configuration.getLockAtMostUntil());
-    LockOptions options = client.defaultOptions().withLeaseTime(holdFor.compareTo(SHORTEST_HOLD) < 0 ? SHORTEST_HOLD : holdFor);
+    LockOptions options = client.defaultOptions().withLeaseTime(holdFor(configuration));
     Optional<Lease> lease = client.lock(key, options).tryAcquire();
     if (lease.isEmpty()) {
       log.debug("Lock '{}' is held elsewhere; task '{}' skipped", key, configuration.getName());
@@ -94,6 +99,12 @@ public final class BatonLockProvider implements LockProvider, AutoCloseable {
   @Override
   public String toString() {
     return "BatonLockProvider{backend=" + client.backendName() + ", prefix='" + prefix + "'}";
+  }
+
+  /** How long the lock of {@code configuration} may be held from now: until its lockAtMostFor, at least 1 ms. */
+  static Duration holdFor(LockConfiguration configuration) {
+    Duration holdFor = Duration.between(ClockProvider.now(), configuration.getLockAtMostUntil());
+    return holdFor.compareTo(SHORTEST_HOLD) < 0 ? SHORTEST_HOLD : holdFor;
   }
 
   /** When the lock of {@code configuration} may be released: now, or at its lockAtLeastFor. */

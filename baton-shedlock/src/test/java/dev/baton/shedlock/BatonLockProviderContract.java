@@ -10,30 +10,28 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import net.javacrumbs.shedlock.core.ClockProvider;
-import net.javacrumbs.shedlock.core.DefaultLockingTaskExecutor;
+import net.javacrumbs.shedlock.core.ExtensibleLockProvider;
 import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.SimpleLock;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import net.javacrumbs.shedlock.test.support.AbstractExtensibleLockProviderIntegrationTest;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * What ShedLock expects of a lock provider (the checks of its provider test suite, which it does not publish),
- * and what a second node sees: against one backend, with two clients standing for two nodes.
+ * ShedLock's own provider test suite against one backend, and what that suite does not check: a second node
+ * (another client), lockAtLeastFor kept by Baton, shortening a lock, the key prefix, bad arguments and closing
+ * the provider. Each test has a lock name and two clients of its own.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(30)
-abstract class BatonLockProviderContract {
+abstract class BatonLockProviderContract extends AbstractExtensibleLockProviderIntegrationTest {
   private static final Duration FIVE_MINUTES = Duration.ofMinutes(5);
   private static final Duration PROMPTLY = Duration.ofSeconds(5);
 
@@ -41,12 +39,11 @@ abstract class BatonLockProviderContract {
   private LockClient otherClient;
   private BatonLockProvider provider;
   private BatonLockProvider otherNode;
-  private String name;
 
   /** Connects a new client to the test's store. */
   protected abstract LockClient connect();
 
-  @BeforeAll
+  @BeforeEach
   void connectNodes() {
     client = connect();
     otherClient = connect();
@@ -54,7 +51,7 @@ abstract class BatonLockProviderContract {
     otherNode = new BatonLockProvider(otherClient);
   }
 
-  @AfterAll
+  @AfterEach
   void closeNodes() {
     provider.close();
     otherNode.close();
@@ -62,86 +59,70 @@ abstract class BatonLockProviderContract {
     otherClient.close();
   }
 
-  @BeforeEach
-  void pickName() {
-    name = "task-" + UUID.randomUUID();
+  @Override
+  protected ExtensibleLockProvider getLockProvider() {
+    return provider;
+  }
+
+  @Override
+  protected void assertLocked(String lockName) {
+    assertThat(isLockedAtStore(lockName)).as("lock '%s' held at the store", lockName).isTrue();
+  }
+
+  @Override
+  protected void assertUnlocked(String lockName) {
+    assertThat(isLockedAtStore(lockName)).as("lock '%s' held at the store", lockName).isFalse();
+  }
+
+  /**
+   * ShedLock's fuzz test retries refused locks without pausing, and Baton refuses a lock its client holds
+   * without asking the store: 8 spinning threads then starve the store's process of a small machine's cores
+   * (etcd takes 30-40 s on two cores, 5 s with a 1 ms pause between tries). Hence the longer bound.
+   */
+  @Override
+  @Test
+  @Timeout(120)
+  public void fuzzTestShouldPass() throws ExecutionException, InterruptedException {
+    super.fuzzTestShouldPass();
   }
 
   @Test
-  void createsTheLockAndFreesItOnUnlock() {
-    SimpleLock lock = provider.lock(config(name, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
-    assertThat(isLockedAtStore(name)).isTrue();
-    lock.unlock();
-    assertThat(isLockedAtStore(name)).isFalse();
-  }
-
-  @Test
-  void doesNotGiveAHeldLockAgainNotEvenToItsOwnThread() {
-    SimpleLock lock = provider.lock(config(name, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
-    assertThat(provider.lock(config(name, FIVE_MINUTES, Duration.ZERO))).isEmpty();
-    assertThat(otherNode.lock(config(name, FIVE_MINUTES, Duration.ZERO))).isEmpty();
-    lock.unlock();
-  }
-
-  @Test
-  void locksOfOtherNamesAreIndependent() {
-    SimpleLock first = provider.lock(config(name, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
-    SimpleLock second = provider.lock(config(name + "-2", FIVE_MINUTES, Duration.ZERO)).orElseThrow();
-    first.unlock();
-    second.unlock();
-  }
-
-  @Test
-  void locksAgainRightAfterUnlock() {
-    for (int i = 0; i < 10; i++) {
-      BatonLockProvider taker = i % 2 == 0 ? provider : otherNode;
-      SimpleLock lock = taker.lock(config(name, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
-      assertThat(provider.lock(config(name, FIVE_MINUTES, Duration.ZERO))).isEmpty();
-      lock.unlock();
-    }
-  }
-
-  @Test
-  void unlockTwiceIsAnError() {
-    SimpleLock lock = provider.lock(config(name, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
-    lock.unlock();
-    assertThatThrownBy(lock::unlock).isInstanceOf(IllegalStateException.class).hasMessageContaining(name);
-  }
-
-  @Test
-  void lockAtMostForFreesAForgottenLock() {
-    Instant taken = Instant.now();
-    provider.lock(config(name, Duration.ofMillis(100), Duration.ZERO)).orElseThrow();
-    await().atMost(PROMPTLY).until(() -> !isLockedAtStore(name));
-    assertThat(Duration.between(taken, Instant.now())).isGreaterThanOrEqualTo(Duration.ofMillis(100));
-    SimpleLock again = otherNode.lock(config(name, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
-    again.unlock();
-  }
-
-  @Test
-  void lockAtLeastForKeepsTheLockAfterAnEarlyUnlock() {
-    LockConfiguration config = config(name, Duration.ofSeconds(4), Duration.ofSeconds(1));
+  void lockAtLeastForKeepsOtherNodesOutAfterAnEarlyUnlock() {
+    LockConfiguration config = config(LOCK_NAME1, Duration.ofSeconds(4), Duration.ofSeconds(1));
     provider.lock(config).orElseThrow().unlock();
 
-    assertThat(isLockedAtStore(name)).as("held until lockAtLeastFor passed").isTrue();
-    assertThat(provider.lock(config(name, FIVE_MINUTES, Duration.ZERO))).isEmpty();
-    assertThat(otherNode.lock(config(name, FIVE_MINUTES, Duration.ZERO))).isEmpty();
+    assertLocked(LOCK_NAME1);
+    assertThat(otherNode.lock(config(LOCK_NAME1, FIVE_MINUTES, Duration.ZERO))).isEmpty();
 
     SimpleLock next = await().atMost(PROMPTLY)
-        .until(() -> otherNode.lock(config(name, FIVE_MINUTES, Duration.ZERO)), Optional::isPresent).orElseThrow();
+        .until(() -> otherNode.lock(config(LOCK_NAME1, FIVE_MINUTES, Duration.ZERO)), Optional::isPresent).orElseThrow();
     assertThat(ClockProvider.now()).isAfterOrEqualTo(config.getLockAtLeastUntil());
     next.unlock();
   }
 
   @Test
   void unlockAfterLockAtLeastForReleasesAtOnce() {
-    LockConfiguration config = config(name, FIVE_MINUTES, Duration.ofMillis(1));
+    LockConfiguration config = config(LOCK_NAME1, FIVE_MINUTES, Duration.ofMillis(1));
     SimpleLock lock = provider.lock(config).orElseThrow();
     await().atMost(PROMPTLY).until(() -> !ClockProvider.now().isBefore(config.getLockAtLeastUntil()));
     lock.unlock();
-    assertThat(isLockedAtStore(name)).isFalse();
+    assertUnlocked(LOCK_NAME1);
   }
 
+  @Test
+  void extendCanShortenTheLock() {
+    SimpleLock lock = provider.lock(config(LOCK_NAME1, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
+    Instant extendedAt = ClockProvider.now();
+    SimpleLock shortened = lock.extend(Duration.ofMillis(300), Duration.ZERO).orElseThrow();
+
+    SimpleLock next = await().atMost(PROMPTLY)
+        .until(() -> otherNode.lock(config(LOCK_NAME1, FIVE_MINUTES, Duration.ZERO)), Optional::isPresent).orElseThrow();
+    assertThat(Duration.between(extendedAt, ClockProvider.now())).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+    assertThat(shortened.extend(FIVE_MINUTES, Duration.ZERO)).as("extending the expired lock").isEmpty();
+    next.unlock();
+  }
+
+  /** ShedLock's fuzz test uses one provider; here the task's lock goes back and forth between two clients. */
   @Test
   void runsEachTaskOnceAtATimeAcrossNodes() throws Exception {
     AtomicInteger first = new AtomicInteger();
@@ -156,7 +137,7 @@ abstract class BatonLockProviderContract {
         BatonLockProvider node = t % 2 == 0 ? provider : otherNode;
         int job = t % 4 < 2 ? 0 : 1;
         AtomicInteger runs = job == 0 ? first : second;
-        String jobName = name + "-" + job;
+        String jobName = LOCK_NAME1 + "-" + job;
         done.add(pool.submit(() -> {
           for (int i = 0; i < iterations; ) {
             Optional<SimpleLock> lock = node.lock(config(jobName, FIVE_MINUTES, Duration.ZERO));
@@ -182,19 +163,38 @@ abstract class BatonLockProviderContract {
   }
 
   @Test
-  void shedLocksTaskExecutorRunsTheTaskOnOneNodeOnly() {
-    AtomicInteger runs = new AtomicInteger();
-    DefaultLockingTaskExecutor here = new DefaultLockingTaskExecutor(provider);
-    DefaultLockingTaskExecutor there = new DefaultLockingTaskExecutor(otherNode);
-    LockConfiguration config = config(name, FIVE_MINUTES, Duration.ofMillis(500));
-    // ShedLock runs a nested task of the same name on the same thread as already locked: the other node is another thread.
-    here.executeWithLock((Runnable) () -> {
-      runs.incrementAndGet();
-      CompletableFuture.runAsync(() -> there.executeWithLock((Runnable) runs::incrementAndGet,
-          config(name, FIVE_MINUTES, Duration.ZERO))).join();
-    }, config);
-    there.executeWithLock((Runnable) runs::incrementAndGet, config(name, FIVE_MINUTES, Duration.ZERO));
-    assertThat(runs).hasValue(1);
+  void locksAreKeysUnderThePrefix() {
+    BatonLockProvider jobs = new BatonLockProvider(client, "jobs/");
+    BatonLockProvider bare = new BatonLockProvider(client, "");
+    SimpleLock prefixed = jobs.lock(config(LOCK_NAME1, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
+    assertThat(otherClient.status("jobs/" + LOCK_NAME1).isHeld()).as("the key jobs/NAME").isTrue();
+    assertUnlocked(LOCK_NAME1);
+
+    SimpleLock unprefixed = bare.lock(config(LOCK_NAME1, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
+    assertThat(otherClient.status(LOCK_NAME1).isHeld()).as("the key NAME").isTrue();
+    SimpleLock defaultPrefixed = provider.lock(config(LOCK_NAME1, FIVE_MINUTES, Duration.ZERO)).orElseThrow();
+    assertLocked(LOCK_NAME1);
+
+    prefixed.unlock();
+    unprefixed.unlock();
+    defaultPrefixed.unlock();
+    jobs.close();
+    bare.close();
+  }
+
+  @Test
+  void closingTheProviderLeavesDeferredReleasesToLockAtMostForAndTheClientOpen() {
+    LockConfiguration config = config(LOCK_NAME1, Duration.ofSeconds(2), Duration.ofMillis(500));
+    provider.lock(config).orElseThrow().unlock();
+    provider.close();
+    provider.close();
+
+    assertThat(client.isClosed()).as("the client after the provider closed").isFalse();
+    await("the lock kept past its lockAtLeastFor").atMost(PROMPTLY)
+        .until(() -> ClockProvider.now().isAfter(config.getLockAtLeastUntil().plusMillis(300)));
+    assertLocked(LOCK_NAME1);
+    await("the lock freed by its lockAtMostFor").atMost(PROMPTLY).until(() -> !isLockedAtStore(LOCK_NAME1));
+    assertThat(ClockProvider.now()).isAfterOrEqualTo(config.getLockAtMostUntil());
   }
 
   @Test

@@ -5,7 +5,7 @@ import dev.baton.etcd.EtcdLockClient;
 import dev.baton.testkit.EtcdServerExtension;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The ShedLock provider on a real etcd server. */
+/** ShedLock's provider test suite, and the checks it lacks, on a real etcd server. */
 class EtcdLockProviderTest extends BatonLockProviderContract {
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();

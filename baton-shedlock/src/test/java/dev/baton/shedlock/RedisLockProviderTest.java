@@ -5,7 +5,7 @@ import dev.baton.redis.RedisLockClient;
 import dev.baton.testkit.RedisServerExtension;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The ShedLock provider on a real Redis server. */
+/** ShedLock's provider test suite, and the checks it lacks, on a real Redis server. */
 class RedisLockProviderTest extends BatonLockProviderContract {
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();

@@ -5,7 +5,7 @@ import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.zookeeper.ZooKeeperLockClient;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The ShedLock provider on a real ZooKeeper server. */
+/** ShedLock's provider test suite, and the checks it lacks, on a real ZooKeeper server. */
 class ZooKeeperLockProviderTest extends BatonLockProviderContract {
   @RegisterExtension
   static final EmbeddedZooKeeperExtension zooKeeper = new EmbeddedZooKeeperExtension();

@@ -19,6 +19,7 @@ import dev.baton.engine.EngineClient;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -329,6 +330,56 @@ public abstract class LockClientContract {
         assertThat(lost.reasons()).containsExactly(LostReason.HOLD_TIMEOUT);
       });
     }
+  }
+
+  /** The hold timeout is shorter than the ttl, so the lease starts unrenewed; the new end is past a ttl away. */
+  @Test
+  @Timeout(30)
+  void extendHoldMovesTheHoldTimeoutOfAHeldLease() throws Exception {
+    Duration hold = Duration.ofMillis(300);
+    Duration extended = Duration.ofSeconds(2);
+    RecordingLostListener lost = new RecordingLostListener();
+    Lease lease = newClient().lock(key)
+        .acquire(waitingWithTtl(SHORT_TTL).withLeaseTime(hold));
+    lease.onLost(lost);
+    long extendedAt = System.nanoTime();
+    assertThat(lease.extendHold(extended)).isTrue();
+
+    DistributedLock contender = newClient().lock(key);
+    await("the lease held and refused to another client past its first hold end and ttl")
+        .during(SHORT_TTL.multipliedBy(2))
+        .atMost(SHORT_TTL.multipliedBy(2).plus(PROMPTLY))
+        .until(() -> lease.isHeld() && refuses(contender));
+    try (Lease next = contender.acquire(LONG_WAIT)) {
+      assertThat(Duration.ofNanos(System.nanoTime() - extendedAt)).as("taken over after").isGreaterThanOrEqualTo(extended);
+      assertThat(next.fencingToken()).isGreaterThan(lease.fencingToken());
+      await().atMost(PROMPTLY).untilAsserted(() -> {
+        assertThat(lease.state()).isEqualTo(LeaseState.EXPIRED);
+        assertThat(lost.reasons()).containsExactly(LostReason.HOLD_TIMEOUT);
+      });
+      assertThat(lease.extendHold(extended)).as("extendHold once expired").isFalse();
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void extendHoldNeedsAHoldTimeoutAValidDurationAndAHeldLease() throws Exception {
+    LockClient client = newClient();
+    try (Lease renewed = client.lock(key).acquire(LONG_WAIT)) {
+      assertThatThrownBy(() -> renewed.extendHold(Duration.ofSeconds(1)))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContainingAll(key, "withLeaseTime");
+    }
+    Lease bounded = client.lock(key).acquire(baseOptions().withWaitTime(LONG_WAIT).withLeaseTime(Duration.ofSeconds(20)));
+    for (Duration bad : Arrays.asList(null, Duration.ZERO, Duration.ofMillis(-1), Duration.ofDays(366))) {
+      assertThatThrownBy(() -> bounded.extendHold(bad))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContainingAll("holdFor", String.valueOf(bad));
+    }
+    assertThat(bounded.isHeld()).as("the lease after the rejected calls").isTrue();
+    bounded.close();
+    assertThat(bounded.extendHold(Duration.ofSeconds(1))).as("extendHold once released").isFalse();
+    assertThat(entriesAtStore(key)).isZero();
   }
 
   @Test
