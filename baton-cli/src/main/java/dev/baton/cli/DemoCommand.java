@@ -96,7 +96,7 @@ final class DemoCommand implements Callable<Integer> {
         team.add(worker);
         threads.add(new Thread(worker, "baton-demo-" + worker.name()));
       }
-      try (DemoProgress progress = new DemoProgress(out, System.console() != null, total, startAt, seconds)) {
+      try (DemoProgress progress = new DemoProgress(out, Terminal.isInteractive(), total, startAt, seconds)) {
         threads.forEach(Thread::start);
         for (Thread thread : threads) {
           thread.join();
