@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
+/** How the demo report lists the fencing tokens it saw. */
 class GrantOrderTest {
 
   @Test
