@@ -4,10 +4,9 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.LockLostException;
 import dev.baton.LockTimeoutException;
 import java.io.PrintWriter;
-import java.util.Arrays;
-import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParseResult;
 
 /** The {@code baton} command: the entry point, the subcommands, and how errors turn into one line and an exit status. */
 @Command(
@@ -17,17 +16,25 @@ import picocli.CommandLine.Command;
     description = "Distributed locks on Redis, ZooKeeper and etcd from the shell.",
     subcommands = {ExecCommand.class, DemoCommand.class, StatusCommand.class, ServeCommand.class, TortureCommand.class,
         CommandLine.HelpCommand.class},
-    footer = {"", "Backends: redis://[:password@]host:port[/db], rediss://..., zookeeper://host:port[,host:port][/chroot],",
-        "etcd://host:port[,host:port] (or http://, https://).",
-        "BATON_BACKEND in the environment is the default for --backend.",
-        "Exit statuses: 64 bad usage, 69 backend unreachable, 74 lock lost, 75 lock not acquired in time."})
+    footer = {"",
+        "Backends: redis://[:password@]host:port[/db], rediss://...,",
+        "  zookeeper://host:port[,host:port][/chroot],",
+        "  etcd://host:port[,host:port] (or http://, https://);",
+        "  BATON_BACKEND in the environment is the default for --backend.",
+        "Exit statuses: 64 bad usage, 69 backend unreachable, 74 lock lost,",
+        "  75 lock not acquired in time.",
+        "",
+        "Examples:",
+        "  baton demo                  # see a lock at work, nothing to install",
+        "  baton exec --backend redis://127.0.0.1:6379 --key deploy -- ./deploy.sh",
+        "  baton exec --help           # each command's options and examples"})
 public final class BatonCli implements Runnable {
-  private static final List<String> VERBOSE = List.of("--verbose", "-v");
+  private static final String VERBOSE = "--verbose";
 
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;
 
-  @CommandLine.Option(names = {"-v", "--verbose"}, scope = CommandLine.ScopeType.INHERIT,
+  @CommandLine.Option(names = {"-v", VERBOSE}, scope = CommandLine.ScopeType.INHERIT,
       description = "Print stack traces and the libraries' logs.")
   boolean verbose;
 
@@ -36,21 +43,30 @@ public final class BatonCli implements Runnable {
     System.exit(run(args));
   }
 
-  /** Runs {@code baton} with {@code args} and returns its exit status. */
+  /** Runs {@code baton} with {@code args} on the standard output and error, and returns its exit status. */
   static int run(String... args) {
-    boolean verbose = Arrays.stream(args).anyMatch(VERBOSE::contains);
-    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-      // baton says what went wrong in one line of its own; the libraries' warnings are for --verbose.
-      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
-    }
+    return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+  }
+
+  /** Runs {@code baton} with {@code args}, printing on {@code out} and {@code err}, and returns its exit status. */
+  static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = new CommandLine(new BatonCli());
+    cli.setOut(out);
+    cli.setErr(err);
     // Everything after the first word that is not an option is the command to run, as with flock(1).
     cli.getSubcommands().get("exec").setStopAtPositional(true);
-    cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, line.getErr(), verbose));
+    cli.getSubcommands().get("help").getCommandSpec().usageMessage().footer("", "Examples:",
+        "  baton help exec       # the same as baton exec --help",
+        "  baton help            # the same as baton --help");
+    cli.setExecutionStrategy(parsed -> {
+      quietLibrariesUnless(verbose(parsed));
+      return new CommandLine.RunLast().execute(parsed);
+    });
+    cli.setExecutionExceptionHandler((e, line, parsed) -> failed(e, line, verbose(parsed)));
     cli.setParameterExceptionHandler((e, ignored) -> {
-      PrintWriter err = e.getCommandLine().getErr();
-      err.println("baton: " + e.getMessage());
-      err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+      PrintWriter commandErr = e.getCommandLine().getErr();
+      commandErr.println(UsageError.describe(e));
+      commandErr.flush();
       return ExitCodes.USAGE;
     });
     return cli.execute(args);
@@ -61,12 +77,44 @@ public final class BatonCli implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  private static int failed(Exception e, PrintWriter err, boolean verbose) {
-    err.println("baton: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
+  /**
+   * Whether {@code --verbose} was given to baton or its command. Only baton's own options count: the words of
+   * the command {@code baton exec} runs are parameters, so that {@code -- grep -v x} leaves baton quiet.
+   */
+  private static boolean verbose(ParseResult parsed) {
+    for (ParseResult level = parsed; level != null; level = level.subcommand()) {
+      if (level.hasMatchedOption(VERBOSE)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void quietLibrariesUnless(boolean verbose) {
+    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+      // baton says what went wrong in one line of its own; the libraries' warnings are for --verbose.
+      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
+    }
+  }
+
+  private static int failed(Exception e, CommandLine command, boolean verbose) {
+    int status = exitStatus(e);
+    String message = e.getMessage() != null ? e.getMessage() : e.toString();
+    PrintWriter err = command.getErr();
+    if (status == ExitCodes.USAGE) {
+      err.println(UsageError.line(command, message));
+    } else {
+      err.println("baton: " + message.strip().replaceAll("\\s*\\R\\s*", " ")
+          + (status == ExitCodes.SOFTWARE && !verbose ? " (run again with --verbose to see where it failed)" : ""));
+    }
     if (verbose) {
       e.printStackTrace(err);
     }
     err.flush();
+    return status;
+  }
+
+  private static int exitStatus(Exception e) {
     if (e instanceof IllegalArgumentException || e instanceof CommandLine.ParameterException) {
       return ExitCodes.USAGE;
     }

@@ -53,8 +53,9 @@ final class DemoReport {
     }
     List<Long> tokens = register.tokens();
     if (!tokens.isEmpty()) {
-      out.printf("fencing tokens  %,d seen, from %d to %d, %s%n", tokens.size(), tokens.get(0), tokens.get(tokens.size() - 1),
+      out.printf("fencing tokens  %,d in grant order, %s:%n", tokens.size(),
           tokensIncrease() ? "each larger than the one before" : "NOT IN ORDER");
+      GrantOrder.lines(tokens).forEach(line -> out.printf("                %s%n", line));
     }
     out.printf("counter         %,d %s %,d acquisitions: %s%n", register.counter(),
         register.counter() == acquisitions ? "=" : "!=", acquisitions,

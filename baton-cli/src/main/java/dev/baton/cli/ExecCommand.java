@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,10 +28,10 @@ import picocli.CommandLine.Spec;
     usageHelpWidth = 100,
     customSynopsis = {"baton exec [--backend URI] --key KEY [--wait 30s] [--lease 10m] [--ttl 10s]",
         "                  [--kill-after 10s] -- CMD [ARG...]"},
+    descriptionHeading = "%n",
     description = {
-        "",
-        "Runs CMD while holding the lock KEY, like flock(1) across machines: of all the `baton exec` with the same"
-            + " backend and key, one runs its command at a time.",
+        "Runs CMD while holding the lock KEY, like flock(1) across machines.",
+        "Of all the `baton exec` with the same backend and key, one runs its command at a time.",
         "",
         "CMD inherits stdin, stdout and stderr, and gets in its environment BATON_KEY, BATON_FENCING_TOKEN (a number"
             + " that grows with every acquisition: give it to what CMD writes to, so that it can reject an older"
@@ -84,8 +85,8 @@ final class ExecCommand implements Callable<Integer> {
       description = "After the lock is lost, how long CMD has between SIGTERM and SIGKILL. Default: ${DEFAULT-VALUE}.")
   private Duration killAfter;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-  private boolean help;
+  @Mixin
+  private HelpOption help;
 
   @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments, after --.")
   private List<String> command;

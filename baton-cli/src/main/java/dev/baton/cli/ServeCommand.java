@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -15,17 +16,20 @@ import picocli.CommandLine.Spec;
     name = "serve",
     description = "Runs a ZooKeeper server in the foreground on 127.0.0.1 for local development, until Ctrl-C.",
     footer = {"", "Examples:",
-        "  baton serve                                 # 127.0.0.1:2181, data thrown away at exit",
-        "  baton serve --port 2182 --data-dir ./zk     # data kept in ./zk",
+        "  baton serve                              # 127.0.0.1:2181, data thrown away",
+        "  baton serve --port 2182 --data-dir ./zk  # data kept in ./zk",
         "  baton demo --backend zookeeper://127.0.0.1:2181   # in another terminal"})
 final class ServeCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;
 
-  @Option(names = "--port", defaultValue = "2181", description = "The port to listen on (default: ${DEFAULT-VALUE}).")
+  @Mixin
+  private HelpOption help;
+
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "2181", description = "The port to listen on (default: ${DEFAULT-VALUE}).")
   private int port;
 
-  @Option(names = "--data-dir", description = "Keep the data in this directory (default: a temporary one, deleted at exit).")
+  @Option(names = "--data-dir", paramLabel = "DIR", description = "Keep the data in this directory (default: a temporary one, deleted at exit).")
   private Path dataDir;
 
   @Override

@@ -6,6 +6,7 @@ import dev.baton.LockStatus;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -21,10 +22,13 @@ final class StatusCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;
 
-  @Option(names = "--backend", defaultValue = "${env:BATON_BACKEND}", description = "The store (default: $BATON_BACKEND).")
+  @Mixin
+  private HelpOption help;
+
+  @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:BATON_BACKEND}", description = "The store (default: $BATON_BACKEND).")
   private String backend;
 
-  @Option(names = "--key", required = true, description = "The lock's key.")
+  @Option(names = "--key", required = true, paramLabel = "KEY", description = "The name of the lock.")
   private String key;
 
   @Option(names = "--json", description = "Print one JSON object instead of text.")

@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -26,42 +27,46 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "torture",
-    description = {"Proves mutual exclusion under faults: worker JVMs contend for one lock and update a fenced",
-        "register with a read, a pause and a write, while holders are paused past the ttl (pause), workers are",
-        "killed (kill), the store restarts (server-restart) or its leader is killed (leader-kill), these two only",
-        "on the embedded ZooKeeper (leader-kill starts a three-server ensemble). The report says",
-        "which holds overlapped and why, whether tokens grew and updates were lost; exits 1 on a violation."},
+    description = {"Proves mutual exclusion under faults.",
+        "Worker JVMs contend for one lock and update a fenced register with a read, a pause and a write, while"
+            + " holders are paused past the ttl (pause), workers are killed (kill), the store restarts"
+            + " (server-restart) or its leader is killed (leader-kill), these two only on the embedded ZooKeeper"
+            + " (leader-kill starts a three-server ensemble). The report says which holds overlapped and why,"
+            + " whether tokens grew and updates were lost; exits 1 on a violation."},
     footer = {"", "Examples:",
         "  baton torture --seconds 20",
-        "  baton torture --backend redis://127.0.0.1:6379 --faults pause,kill --report torture-report",
+        "  baton torture --backend redis://127.0.0.1:6379 --faults pause,kill",
         "  baton torture --faults pause,kill,server-restart --workers 4 --ttl 1s",
         "  baton torture --faults pause,leader-kill --seconds 120 --report torture-report"})
 final class TortureCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;
 
-  @Option(names = "--backend", defaultValue = "${env:BATON_BACKEND}",
+  @Mixin
+  private HelpOption help;
+
+  @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:BATON_BACKEND}",
       description = "The store (default: $BATON_BACKEND, else a ZooKeeper server started here).")
   private String backend;
 
-  @Option(names = "--workers", defaultValue = "6", description = "Worker processes (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--workers", paramLabel = "N", defaultValue = "6", description = "Worker processes (default: ${DEFAULT-VALUE}).")
   private int workers;
 
-  @Option(names = "--seconds", defaultValue = "60", description = "How long faults go on (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seconds", paramLabel = "N", defaultValue = "60", description = "How long faults go on (default: ${DEFAULT-VALUE}).")
   private int seconds;
 
-  @Option(names = "--ttl", defaultValue = "2s", converter = DurationConverter.class,
+  @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "2s", converter = DurationConverter.class,
       description = "The locks' ttl; a pause lasts twice as long (default: ${DEFAULT-VALUE}).")
   private Duration ttl;
 
-  @Option(names = "--faults", defaultValue = "pause,kill",
+  @Option(names = "--faults", paramLabel = "LIST", defaultValue = "pause,kill",
       description = "Among pause, kill, server-restart, leader-kill (default: ${DEFAULT-VALUE}).")
   private String faults;
 
-  @Option(names = "--report", description = "A folder for summary.txt, result.json and timeline.png.")
+  @Option(names = "--report", paramLabel = "DIR", description = "A folder for summary.txt, result.json and timeline.png.")
   private Path report;
 
-  @Option(names = "--key", defaultValue = "baton-torture", description = "The lock (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--key", paramLabel = "KEY", defaultValue = "baton-torture", description = "The lock (default: ${DEFAULT-VALUE}).")
   private String key;
 
   @Override

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
 
 /**
  * A {@code java -jar baton.jar ...} process of a test, running the jar that failsafe names in the system
- * property {@code baton.jar}. Its stdout and stderr (and so its command's) are read into lines; every wait is
+ * property {@code baton.jar}, or the launcher {@code bin/baton} that runs that jar. Its stdout and stderr (and so its command's) are read into lines; every wait is
  * bounded, and {@link #close()} kills it and whatever it started.
  */
 final class BatonProcess implements AutoCloseable {
@@ -44,6 +44,23 @@ final class BatonProcess implements AutoCloseable {
     assertThat(jar).as("system property baton.jar (set by failsafe)").isNotBlank();
     List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:TieredStopAtLevel=1", "-jar", jar));
     command.addAll(List.of(args));
+    return launch(dir, environment, command);
+  }
+
+  /**
+   * Starts {@code bin/baton ARGS} in the repository's root, which failsafe names in the system property
+   * {@code baton.root}, as a newcomer would run it.
+   */
+  static BatonProcess startLauncher(String... args) {
+    String root = System.getProperty("baton.root");
+    assertThat(root).as("system property baton.root (set by failsafe)").isNotBlank();
+    Path rootDir = Path.of(root).toAbsolutePath().normalize();
+    List<String> command = new ArrayList<>(List.of(rootDir.resolve("bin/baton").toString()));
+    command.addAll(List.of(args));
+    return launch(rootDir, Map.of(), command);
+  }
+
+  private static BatonProcess launch(Path dir, Map<String, String> environment, List<String> command) {
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
     builder.environment().remove(Backends.ENV);
     builder.environment().putAll(environment);

@@ -26,8 +26,19 @@ class DemoIT {
   void runsOnAnEmbeddedZooKeeperWithNothingInstalled() throws Exception {
     try (BatonProcess demo = BatonProcess.start(dir, "demo", "--workers", "3", "--seconds", "2")) {
       assertThat(demo.awaitExit()).isZero();
-      assertThat(demo.output()).contains("(embedded)", "fencing tokens", "each larger than the one before",
-          "no update lost, mutual exclusion held");
+      assertThat(demo.output()).contains("(embedded)", "no update lost, mutual exclusion held")
+          .as("the tokens in grant order: the first ten, how many more, the last ten")
+          .containsPattern("fencing tokens  [\\d,]+ in grant order, each larger than the one before:\n"
+              + " {16}\\d+( \\d+){9}\n {16}\\.\\.\\. [\\d,]+ more \\.\\.\\.\n {16}\\d+( \\d+){9}\n");
+    }
+  }
+
+  @Test
+  void showsItsProgressInPlainLinesWhenItsOutputIsNotATerminal() throws Exception {
+    try (BatonProcess demo = BatonProcess.start(dir, "demo", "--workers", "2", "--seconds", "2")) {
+      assertThat(demo.awaitExit()).isZero();
+      assertThat(demo.output()).containsPattern("(?m)^ +\\d+ s  [\\d,]+ acquisitions  [\\d,]+/s$")
+          .as("no progress bar").doesNotContain("[#", "[.");
     }
   }
 

@@ -20,6 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** Each exit status of {@code baton exec}, provoked for real against a Redis server. */
 @Timeout(value = 1, unit = TimeUnit.MINUTES)
 class ExecExitStatusIT {
+  /** A command that stays after SIGTERM, and says so, until SIGKILL ends it. */
+  private static final String IGNORES_SIGTERM =
+      "trap 'echo TERM ignored' TERM; echo running; while :; do sleep 0.1; done";
+
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
 
@@ -80,6 +84,27 @@ class ExecExitStatusIT {
       assertThat(baton.awaitExit()).isEqualTo(ExitCodes.LOCK_LOST);
       assertThat(baton.output()).contains("baton: lost the lock 'lost' while the command ran (ENTRY_REMOVED)");
       assertThat(commandAndSleep).hasSize(2).noneMatch(ProcessHandle::isAlive);
+    }
+  }
+
+  @Test
+  void sigkillsACommandThatIgnoresSigtermOnceKillAfterHasPassed() throws InterruptedException {
+    Duration killAfter = Duration.ofSeconds(2);
+    try (BatonProcess baton = BatonProcess.start(dir, "exec", "--backend", redis.uri(), "--key", "stubborn",
+        "--ttl", "1s", "--kill-after", killAfter.toSeconds() + "s", "--", "sh", "-c", IGNORES_SIGTERM)) {
+      baton.awaitLine("running");
+      List<ProcessHandle> command = baton.process().children().toList();
+      assertThat(command).as("the shell baton started").hasSize(1);
+      long lostAt = System.nanoTime();
+      assertThat(redis.command("DEL", "baton:lock:stubborn")).isEqualTo(1L);
+      baton.awaitLine("TERM ignored");
+      assertThat(command.get(0).isAlive()).as("the command after SIGTERM").isTrue();
+      assertThat(baton.awaitExit()).isEqualTo(ExitCodes.LOCK_LOST);
+      assertThat(Duration.ofNanos(System.nanoTime() - lostAt)).as("from the loss to baton's exit")
+          .isGreaterThanOrEqualTo(killAfter);
+      assertThat(baton.output()).contains("baton: lost the lock 'stubborn' while the command ran (ENTRY_REMOVED);"
+          + " stopped it (its status: 137).");
+      assertThat(command.get(0).isAlive()).as("the command after SIGKILL").isFalse();
     }
   }
 

@@ -3,6 +3,7 @@ package dev.baton.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
+import dev.baton.testkit.EtcdServerExtension;
 import dev.baton.testkit.RedisServerExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +34,9 @@ class ExecMutualExclusionIT {
   @RegisterExtension
   static final EmbeddedZooKeeperExtension zooKeeper = new EmbeddedZooKeeperExtension();
 
+  @RegisterExtension
+  static final EtcdServerExtension etcd = new EtcdServerExtension();
+
   @TempDir
   Path dir;
 
@@ -44,6 +48,11 @@ class ExecMutualExclusionIT {
   @Test
   void zooKeeperCounterEndsExact() throws Exception {
     assertCounterEndsExact("zookeeper://" + zooKeeper.connectString());
+  }
+
+  @Test
+  void etcdCounterEndsExact() throws Exception {
+    assertCounterEndsExact(etcd.endpoint().replace("http://", "etcd://"));
   }
 
   private void assertCounterEndsExact(String backend) throws Exception {
