@@ -4,6 +4,7 @@ import dev.baton.LockClient;
 import dev.baton.engine.EngineClient;
 import dev.baton.testkit.LockClientContract;
 import dev.baton.testkit.LockClientFactory;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 
 /**
@@ -36,6 +37,12 @@ abstract class EtcdContract extends LockClientContract {
   @Override
   protected Class<? extends LockClientFactory> factoryClass() {
     return EtcdClientFactory.class;
+  }
+
+  /** A crashed holder's entries go when its lease expires, unrenewed, whatever the lock's ttl. */
+  @Override
+  protected Duration crashFreeBound(Duration ttl) {
+    return EtcdClientFactory.LEASE_TTL;
   }
 
   @Override

@@ -9,6 +9,7 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
+import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.TcpProxy;
 import java.io.IOException;
@@ -20,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
 import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -29,6 +32,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** What only ZooKeeper does to a lock: sessions, watches, lost replies, paths, chroots and ACLs. */
 @Timeout(30)
@@ -108,6 +113,75 @@ class ZooKeeperBackendTest {
     first.close();
     waiters.get(2).get(10, TimeUnit.SECONDS).close();
     assertThat(inspector.lockNodes(key)).isEmpty();
+  }
+
+  /** How a holder dies without releasing its lock. */
+  enum Death {
+    /** Its process exits with its ZooKeeper session closed: the server deletes its node at once. */
+    SESSION_CLOSED(ObservedClient::closeSessionAndStop),
+    /** Its process crashes: the server deletes its node when its session times out. */
+    CRASHED(ObservedClient::crash);
+
+    private final Consumer<ObservedClient> kill;
+
+    Death(Consumer<ObservedClient> kill) {
+      this.kill = kill;
+    }
+  }
+
+  /**
+   * Five waiters on clients of their own queue behind a holder that dies; then each releases in turn. Counted on
+   * the waiters' side, the death and each release wake exactly one waiter, the next in line, which takes the lock,
+   * and the others get no watch event. (A deletion's watch events leave the server together, before the woken
+   * waiter's listing is answered; and after the last release every waiter has had exactly one.) The waiters'
+   * sessions are the server's longest, so that none re-reads the queue by itself, as a waiter does once per
+   * session timeout, while the test runs.
+   */
+  @ParameterizedTest
+  @EnumSource(Death.class)
+  void aDeadHolderAndEachReleaseWakeOnlyTheNextWaiter(Death death) throws Exception {
+    int waiterCount = 5;
+    String lockPath = ZkInspector.lockPath(key);
+    ObservedClient holder = observedClient(Duration.ofSeconds(1));
+    Lease held = holder.client().lock(key).acquire();
+    List<ObservedClient> waiters = new ArrayList<>();
+    List<CompletableFuture<Lease>> turns = new ArrayList<>();
+    for (int i = 0; i < waiterCount; i++) {
+      ObservedClient waiter = observedClient(EmbeddedZooKeeper.MAX_SESSION_TIMEOUT);
+      waiters.add(waiter);
+      turns.add(waiter.client().lock(key).acquireAsync());
+      int queued = i + 2;
+      await().until(() -> inspector.lockNodes(key).size() == queued);
+    }
+    await("a watch set by each waiter").until(() -> zookeeper.server().dataWatches(lockPath).values().stream()
+        .mapToInt(Integer::intValue).sum() == waiterCount);
+    assertThat(wakeUps(waiters)).as("wake-ups while the holder lives").containsOnly(0);
+
+    death.kill.accept(holder);
+    long token = held.fencingToken();
+    for (int next = 0; next < waiterCount; next++) {
+      Lease lease = turns.get(next).get(10, TimeUnit.SECONDS);
+      int woken = next + 1;
+      assertThat(wakeUps(waiters)).as("wake-ups of each waiter once waiter %d holds the lock", next)
+          .containsExactlyElementsOf(IntStream.range(0, waiterCount).mapToObj(i -> i < woken ? 1 : 0).toList());
+      assertThat(turns.subList(woken, waiterCount)).as("the waiters behind waiter %d", next)
+          .noneMatch(CompletableFuture::isDone);
+      assertThat(lease.fencingToken()).isGreaterThan(token);
+      token = lease.fencingToken();
+      lease.close();
+    }
+    await().until(() -> inspector.lockNodes(key).isEmpty());
+    assertThat(wakeUps(waiters)).as("wake-ups of each waiter in the end").containsOnly(1);
+  }
+
+  private ObservedClient observedClient(Duration sessionTimeout) {
+    ObservedClient client = ObservedClient.connect(zookeeper.connectString(), sessionTimeout);
+    resources.add(client);
+    return client;
+  }
+
+  private static List<Integer> wakeUps(List<ObservedClient> clients) {
+    return clients.stream().map(ObservedClient::wakeUps).toList();
   }
 
   @Test

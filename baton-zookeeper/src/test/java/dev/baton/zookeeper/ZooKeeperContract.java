@@ -4,6 +4,7 @@ import dev.baton.LockClient;
 import dev.baton.engine.EngineClient;
 import dev.baton.testkit.LockClientContract;
 import dev.baton.testkit.LockClientFactory;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -24,6 +25,12 @@ abstract class ZooKeeperContract extends LockClientContract {
   @Override
   protected Class<? extends LockClientFactory> factoryClass() {
     return baseOptions().fair() ? ZooKeeperClientFactory.class : ZooKeeperClientFactory.NonFair.class;
+  }
+
+  /** A crashed holder's nodes go when its session expires, whatever the lock's ttl. */
+  @Override
+  protected Duration crashFreeBound(Duration ttl) {
+    return ZooKeeperClientFactory.SESSION_TIMEOUT;
   }
 
   @Override

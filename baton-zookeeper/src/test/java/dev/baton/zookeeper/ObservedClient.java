@@ -1,0 +1,143 @@
+package dev.baton.zookeeper;
+
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.LockStatus;
+import dev.baton.engine.EngineClient;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.Grant;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.LossListener;
+import dev.baton.spi.Outcome;
+import dev.baton.spi.WakeUp;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.zookeeper.ZooDefs;
+
+/**
+ * A ZooKeeper lock client that a test watches from the inside, built as {@link ZooKeeperLockClient} builds one
+ * but with the backend wrapped. It counts the wake-ups its watches deliver to its waiting acquires: the backend
+ * signals one for each watch event ZooKeeper delivers, so this is the number of watch events the server sent the
+ * client's session. It tells its session id, for the server's per-connection counters. And it dies as a process
+ * does, releasing nothing.
+ */
+final class ObservedClient implements AutoCloseable {
+  private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(10);
+
+  private final ZooKeeperBackend zk;
+  private final EngineClient client;
+  private final AtomicInteger wakeUps = new AtomicInteger();
+
+  private ObservedClient(ZooKeeperBackend zk) {
+    this.zk = zk;
+    this.client = new EngineClient(new Counting(), LockOptions.defaults());
+  }
+
+  /** Connects to {@code connectString} with this session timeout and Baton's default base path. */
+  static ObservedClient connect(String connectString, Duration sessionTimeout) {
+    return new ObservedClient(ZooKeeperBackend.connect(new ZooKeeperSettings(connectString, sessionTimeout,
+        CONNECTION_TIMEOUT, null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH)));
+  }
+
+  LockClient client() {
+    return client;
+  }
+
+  /** How many wake-ups the client's watches have delivered so far. */
+  int wakeUps() {
+    return wakeUps.get();
+  }
+
+  /** The id of the client's ZooKeeper session. */
+  long sessionId() {
+    return zk.connected().getSessionId();
+  }
+
+  /** Crashes: the session stays at the server, with the client's nodes, until it times out. */
+  void crash() {
+    client.simulateCrash();
+  }
+
+  /**
+   * Exits without releasing anything but with its ZooKeeper session closed, so that the server deletes the
+   * session's nodes at once; the client then stops, renewing and releasing nothing.
+   */
+  void closeSessionAndStop() {
+    zk.close();
+    client.simulateCrash();
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+
+  /** The ZooKeeper backend, counting the wake-ups it signals to the engine. */
+  private final class Counting implements LockBackend {
+    @Override
+    public String name() {
+      return zk.name();
+    }
+
+    @Override
+    public void checkKey(String key) {
+      zk.checkKey(key);
+    }
+
+    @Override
+    public Duration maxTtl() {
+      return zk.maxTtl();
+    }
+
+    @Override
+    public LockStatus status(String key) {
+      return zk.status(key);
+    }
+
+    @Override
+    public Attempt newAttempt(AcquireRequest request) {
+      Attempt attempt = zk.newAttempt(request);
+      return new Attempt() {
+        @Override
+        public Outcome tryAcquire(WakeUp wakeUp) {
+          return attempt.tryAcquire(() -> {
+            wakeUps.incrementAndGet();
+            wakeUp.signal();
+          });
+        }
+
+        @Override
+        public void abandon() {
+          attempt.abandon();
+        }
+      };
+    }
+
+    @Override
+    public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
+      return zk.renew(grant, expiry);
+    }
+
+    @Override
+    public boolean release(Grant grant) {
+      return zk.release(grant);
+    }
+
+    @Override
+    public void setLossListener(LossListener listener) {
+      zk.setLossListener(listener);
+    }
+
+    @Override
+    public void close() {
+      zk.close();
+    }
+
+    @Override
+    public void crash() {
+      zk.crash();
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package dev.baton.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.DistributedLock;
+import dev.baton.Lease;
+import dev.baton.LockOptions;
+import dev.baton.testkit.EmbeddedZooKeeperExtension;
+import dev.baton.testkit.TcpProxy;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The requests an uncontended acquire and release send, counted by the server for the client's session. The
+ * session timeout is the server's longest, so that the watchdog renews nothing while a cycle holds the lock.
+ */
+@Timeout(30)
+class RoundTripsTest {
+  @RegisterExtension
+  static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
+
+  private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
+  private static final int CYCLES = 50;
+
+  private String key;
+
+  @BeforeEach
+  void chooseKey(TestInfo test) {
+    key = "rt/" + test.getTestMethod().orElseThrow().getName() + "/" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+  }
+
+  /** The fair lock: create and getChildren to acquire, delete to release. */
+  @Test
+  void anUncontendedFairCycleSendsCreateGetChildrenAndDelete() throws InterruptedException {
+    try (ObservedClient observed = ObservedClient.connect(zookeeper.connectString(), SESSION_TIMEOUT)) {
+      assertThat(requestsPerCycle(observed, observed.client().lock(key))).isEqualTo(3);
+    }
+  }
+
+  /**
+   * The non-fair lock: create to acquire; exists and delete to release, since its node's name is shared and the
+   * release first checks that the node is still the one it created.
+   */
+  @Test
+  void anUncontendedNonFairCycleSendsCreateExistsAndDelete() throws InterruptedException {
+    try (ObservedClient observed = ObservedClient.connect(zookeeper.connectString(), SESSION_TIMEOUT)) {
+      DistributedLock lock = observed.client().lock(key, LockOptions.defaults().toBuilder().fair(false).build());
+      assertThat(requestsPerCycle(observed, lock)).isEqualTo(3);
+    }
+  }
+
+  /**
+   * The fair acquire sends its create and its getChildren back to back: both reach the server while the proxy
+   * keeps every reply from the client, so the listing went out before the create's reply came back, and the
+   * acquire waits for one round trip. Once the replies arrive the lock is granted with no further request.
+   */
+  @Test
+  void aFairAcquireSendsTheListingBeforeTheCreateIsAnswered() throws Exception {
+    try (TcpProxy proxy = TcpProxy.start("127.0.0.1", zookeeper.server().port());
+        ObservedClient observed = ObservedClient.connect(proxy.address(), SESSION_TIMEOUT)) {
+      DistributedLock lock = observed.client().lock(key);
+      lock.acquire().close(); // creates the lock's parent nodes
+      long session = observed.sessionId();
+      SessionCounters before = SessionCounters.of(session);
+
+      proxy.delayReplies();
+      CompletableFuture<Lease> acquiring = lock.acquireAsync();
+      await().until(() -> SessionCounters.of(session).requestsSince(before) == 2);
+      assertThat(SessionCounters.of(session).lastOperation()).isEqualTo("GETC");
+      assertThat(acquiring).as("the acquire, with no reply delivered yet").isNotDone();
+
+      proxy.deliverReplies();
+      try (Lease lease = acquiring.get(10, TimeUnit.SECONDS)) {
+        assertThat(lease.isHeld()).isTrue();
+        assertThat(SessionCounters.of(session).requestsSince(before)).as("requests for the grant").isEqualTo(2);
+      }
+    }
+  }
+
+  /** The requests one lock and unlock of {@code lock} cost, averaged over many cycles after a first one. */
+  private static double requestsPerCycle(ObservedClient observed, DistributedLock lock) throws InterruptedException {
+    lock.acquire().close(); // creates the lock's parent nodes
+    long session = observed.sessionId();
+    SessionCounters before = SessionCounters.of(session);
+    for (int i = 0; i < CYCLES; i++) {
+      try (Lease lease = lock.acquire()) {
+        assertThat(lease.isHeld()).isTrue();
+      }
+    }
+    SessionCounters after = SessionCounters.of(session);
+    assertThat(after.lastOperation()).as("the last request").isEqualTo("DELE");
+    return (double) after.requestsSince(before) / CYCLES;
+  }
+}
