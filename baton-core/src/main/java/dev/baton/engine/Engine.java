@@ -210,7 +210,7 @@ final class Engine implements LossListener {
    * waiter took it: then the entry stays at the store and the successor lease is held and renewed.
    */
   boolean handOver(EngineLease leaving) {
-    if (closed.get()) {
+    if (closed.get() || !leaving.queue().hasWaiter()) {
       return false;
     }
     EngineLease successor = leaving.successor(EngineClient.MAX_LOCAL_HANDOVERS, leaving.grant().request().ttl().toNanos() / 3);

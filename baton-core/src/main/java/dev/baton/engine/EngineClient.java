@@ -17,8 +17,11 @@ public final class EngineClient implements LockClient {
   /**
    * How many times in a row a lock may change hands between the threads of one client without a round
    * trip to the store; then it is released there, so that waiters in other processes get their turn.
+   * On two cores a hand-over between threads costs about 20 µs of wake-up, a cycle at the store one or
+   * two round trips: 64 turns per cycle keep a hot key near the local limit, while another process
+   * waits at most 64 critical sections longer than its fair turn.
    */
-  public static final int MAX_LOCAL_HANDOVERS = 16;
+  public static final int MAX_LOCAL_HANDOVERS = 64;
 
   private static final char[] ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
   private static final SecureRandom RANDOM = new SecureRandom();

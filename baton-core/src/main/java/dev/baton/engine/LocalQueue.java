@@ -117,6 +117,16 @@ final class LocalQueue {
     }
   }
 
+  /** Whether a thread waits for the turn: only then is a successor lease worth making for {@link #handOver}. */
+  boolean hasWaiter() {
+    lock.lock();
+    try {
+      return !waiting.isEmpty();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Gives the turn to the next waiter. */
   void leave() {
     lock.lock();
