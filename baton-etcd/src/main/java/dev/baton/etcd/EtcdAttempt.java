@@ -17,6 +17,8 @@ import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One acquisition in etcd. A single transaction puts our entry, bound to the client's lease, if it is
@@ -26,10 +28,13 @@ import java.util.concurrent.CompletableFuture;
  * reads when its watch fires: fair, and one write per acquisition.
  */
 final class EtcdAttempt implements Attempt {
+  private static final Logger log = LoggerFactory.getLogger(EtcdAttempt.class);
+
   private final EtcdBackend etcd;
   private final AcquireRequest request;
   private final ByteSequence entries;
   private final String what;
+  private final ByteSequence owner;
   private long leaseId;
   private ByteSequence entry;
   private long ours;
@@ -41,6 +46,7 @@ final class EtcdAttempt implements Attempt {
     this.request = request;
     this.entries = etcd.keys().entries(request.key());
     this.what = "Acquiring '" + request.key() + "'";
+    this.owner = EtcdKeys.bytes(request.ownerId());
   }
 
   @Override
@@ -53,6 +59,9 @@ final class EtcdAttempt implements Attempt {
     Place place = lease == leaseId && ours != 0 ? lookUp() : null;
     if (place == null) {
       Place queued = enqueue(lease);
+      if (queued == null) {
+        return Outcome.retryNow(); // a stale entry of this client's was in the way, and is gone now
+      }
       place = queued.first() || !request.mayWait() ? queued : lookUp();
       if (place == null) {
         return Outcome.retryNow(); // our entry went as soon as it came: its lease expired, or an operator
@@ -71,22 +80,46 @@ final class EtcdAttempt implements Attempt {
     return Outcome.waitAtMost(etcd.leaseTtl()); // the watch wakes us; this bounds a watch that went quiet
   }
 
-  /** Puts our entry unless it is there, and reads the oldest entry, in one write transaction. */
+  /**
+   * Puts our entry unless it is there, and reads the oldest entry, in one write transaction; null if the
+   * entry was there from an earlier acquisition of this client, which is then removed.
+   */
   private Place enqueue(long lease) {
     if (lease != leaseId) {
       leaseId = lease; // a new lease: the old entry went with the old one
-      entry = etcd.keys().entry(request.key(), lease, request.ownerId());
+      entry = etcd.keys().entry(request.key(), lease);
     }
     written = true; // from here on the put may have happened, whatever the reply
     TxnResponse queued = EtcdCalls.await(etcd.kv().txn()
         .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-        .Then(Op.put(entry, EtcdBackend.owner(request), PutOption.builder().withLeaseId(lease).build()),
-            Op.get(entries, EtcdBackend.OLDEST))
+        .Then(Op.put(entry, owner, PutOption.builder().withLeaseId(lease).build()), Op.get(entries, EtcdBackend.OLDEST))
         .Else(Op.get(entry, GetOption.DEFAULT), Op.get(entries, EtcdBackend.OLDEST))
         .commit(), etcd.timeout(), what);
     List<GetResponse> reads = queued.getGetResponses();
-    ours = queued.isSucceeded() ? queued.getHeader().getRevision() : reads.get(0).getKvs().get(0).getCreateRevision();
+    if (queued.isSucceeded()) {
+      ours = queued.getHeader().getRevision();
+    } else {
+      KeyValue found = reads.get(0).getKvs().get(0);
+      if (!found.getValue().equals(owner)) {
+        removeStale(found);
+        return null;
+      }
+      ours = found.getCreateRevision(); // our own put, whose reply was lost
+    }
     return new Place(isOurs(reads.get(reads.size() - 1)), null, queued.getHeader().getRevision());
+  }
+
+  /**
+   * Deletes an entry of this client's lease left by an earlier acquisition of the key: one that was
+   * released, abandoned or given up here while its deletion had not reached etcd yet. Only one thread of a
+   * client talks to etcd about a key at a time, so no holder of this client owns it any more.
+   */
+  private void removeStale(KeyValue stale) {
+    log.debug("Removing the entry of '{}' that owner {} left behind", request.key(), EtcdKeys.text(stale.getValue()));
+    EtcdCalls.await(etcd.kv().txn()
+        .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(stale.getCreateRevision())))
+        .Then(Op.delete(entry, DeleteOption.DEFAULT))
+        .commit(), etcd.timeout(), what);
   }
 
   /**
@@ -117,8 +150,11 @@ final class EtcdAttempt implements Attempt {
   public void abandon() {
     stopWatching();
     if (written) {
-      EtcdCalls.await(etcd.kv().delete(entry, DeleteOption.DEFAULT), etcd.timeout(), "Leaving the queue of '"
-          + request.key() + "'");
+      // Only our own entry: a retry of this clean-up may run after a later acquisition took the same entry key.
+      EtcdCalls.await(etcd.kv().txn()
+          .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.value(owner)))
+          .Then(Op.delete(entry, DeleteOption.DEFAULT))
+          .commit(), etcd.timeout(), "Leaving the queue of '" + request.key() + "'");
       written = false;
       ours = 0;
     }

@@ -8,7 +8,6 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
-import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
@@ -21,7 +20,6 @@ import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -132,7 +130,7 @@ final class EtcdBackend implements LockBackend {
     KeyValue holder = queue.get(0);
     long left = EtcdCalls.await(client.getLeaseClient().timeToLive(holder.getLease(), LeaseOption.DEFAULT), timeout, what)
         .getTTL();
-    return LockStatus.held(key, holder.getValue().toString(StandardCharsets.UTF_8), holder.getCreateRevision(),
+    return LockStatus.held(key, EtcdKeys.text(holder.getValue()), holder.getCreateRevision(),
         left > 0 ? Duration.ofSeconds(left) : null, queue.size() - 1);
   }
 
@@ -217,9 +215,5 @@ final class EtcdBackend implements LockBackend {
   @Override
   public String toString() {
     return "etcd at " + endpoints;
-  }
-
-  static ByteSequence owner(AcquireRequest request) {
-    return EtcdKeys.bytes(request.ownerId());
   }
 }

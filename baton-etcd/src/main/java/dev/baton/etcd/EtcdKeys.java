@@ -15,12 +15,21 @@ record EtcdKeys(String namespace) {
     return bytes(namespace + key + SEPARATOR);
   }
 
-  /** The entry of one acquisition: unique to its lease and owner id. */
-  ByteSequence entry(String key, long leaseId, String ownerId) {
-    return bytes(namespace + key + SEPARATOR + Long.toHexString(leaseId) + "-" + ownerId);
+  /**
+   * The entry a client queues with for {@code key}: one per client lease, as only one thread of a client
+   * talks to etcd about a key at a time. Reusing it matters: etcd keeps every key ever deleted in its index
+   * until the history is compacted, and reading the queue walks them all, so a new key per acquisition
+   * would make each acquisition slower than the last.
+   */
+  ByteSequence entry(String key, long leaseId) {
+    return bytes(namespace + key + SEPARATOR + Long.toHexString(leaseId));
   }
 
   static ByteSequence bytes(String text) {
     return ByteSequence.from(text, StandardCharsets.UTF_8);
+  }
+
+  static String text(ByteSequence bytes) {
+    return bytes.toString(StandardCharsets.UTF_8);
   }
 }

@@ -300,6 +300,47 @@ class EtcdBackendTest {
 
   @Test
   @Timeout(30)
+  void aClientQueuesWithOneEntryKeyPerLockSoEtcdsIndexDoesNotGrowWithEveryAcquisition() throws Exception {
+    LockClient client = client();
+    List<String> entryKeys = new ArrayList<>();
+    List<Long> tokens = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      try (Lease lease = client.lock(key).acquire(LONG_WAIT)) {
+        KeyValue entry = inspector.entries(key).get(0);
+        entryKeys.add(EtcdInspector.text(entry.getKey()));
+        assertThat(EtcdInspector.text(entry.getValue())).isEqualTo(lease.ownerId());
+        tokens.add(lease.fencingToken());
+      }
+    }
+    assertThat(entryKeys).as("entry keys of three acquisitions").containsOnly(entryKeys.get(0));
+    assertThat(tokens).as("tokens").isSorted().doesNotHaveDuplicates();
+  }
+
+  @Test
+  @Timeout(30)
+  void anEntryThatAnEarlierAcquisitionOfTheClientLeftBehindIsRemovedAndTheNextGetsANewToken() throws Exception {
+    LockClient client = client();
+    long leaseId;
+    long firstToken;
+    try (Lease first = client.lock(key).acquire(LONG_WAIT)) {
+      leaseId = inspector.holderLease(key);
+      firstToken = first.fencingToken();
+    }
+    // As if the release of an earlier acquisition had not reached etcd: its entry, its owner id.
+    inspector.putEntry(key, Long.toHexString(leaseId), client.clientId() + ":stale", leaseId);
+    long staleRevision = inspector.entries(key).get(0).getCreateRevision();
+
+    try (Lease next = client.lock(key).acquire(LONG_WAIT)) {
+      List<KeyValue> entries = inspector.entries(key);
+      assertThat(entries).hasSize(1);
+      assertThat(EtcdInspector.text(entries.get(0).getValue())).isEqualTo(next.ownerId());
+      assertThat(next.fencingToken()).isGreaterThan(staleRevision).isGreaterThan(firstToken);
+    }
+    assertThat(inspector.count(key)).isZero();
+  }
+
+  @Test
+  @Timeout(30)
   void entriesLiveUnderTheNamespaceBoundToTheClientsLease() throws Exception {
     LockClient client = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL).namespace("/apps/billing/"));
     try (EtcdInspector billing = new EtcdInspector(etcd.endpoint(), "/apps/billing/")) {
@@ -308,7 +349,7 @@ class EtcdBackendTest {
         assertThat(entries).hasSize(1);
         KeyValue entry = entries.get(0);
         assertThat(EtcdInspector.text(entry.getKey()))
-            .isEqualTo("/apps/billing/" + key + "\u0000" + Long.toHexString(entry.getLease()) + "-" + lease.ownerId());
+            .isEqualTo("/apps/billing/" + key + "\u0000" + Long.toHexString(entry.getLease()));
         assertThat(EtcdInspector.text(entry.getValue())).isEqualTo(lease.ownerId());
         assertThat(lease.fencingToken()).isEqualTo(entry.getCreateRevision());
         assertThat(inspector.count(key)).as("entries under the default namespace").isZero();

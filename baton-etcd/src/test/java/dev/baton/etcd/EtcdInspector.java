@@ -8,6 +8,7 @@ import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
+import io.etcd.jetcd.options.PutOption;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -63,6 +64,12 @@ final class EtcdInspector implements AutoCloseable {
   /** Deletes every entry of the key, as an operator might. */
   void deleteEntries(String key) {
     call(client.getKVClient().delete(prefix(key), DeleteOption.builder().isPrefix(true).build()));
+  }
+
+  /** Puts {@code value} at the entry key {@code name} of {@code key}, bound to {@code leaseId}, as a client would. */
+  void putEntry(String key, String name, String value, long leaseId) {
+    call(client.getKVClient().put(ByteSequence.from(namespace + key + "\u0000" + name, UTF_8), ByteSequence.from(value, UTF_8),
+        PutOption.builder().withLeaseId(leaseId).build()));
   }
 
   /** The lease the key's first entry (its holder's) is bound to. */
