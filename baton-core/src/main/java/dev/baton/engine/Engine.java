@@ -206,14 +206,15 @@ final class Engine implements LossListener {
 
   /**
    * A releasing holder offers its entry at the store to the next local waiter, unless it changed hands
-   * {@link EngineClient#MAX_LOCAL_HANDOVERS} times already or has less than a third of its ttl of validity left. True if a
+   * {@link #maxLocalHandovers} times already or has less than a third of its ttl of validity left. True if a
    * waiter took it: then the entry stays at the store and the successor lease is held and renewed.
    */
   boolean handOver(EngineLease leaving) {
     if (closed.get() || !leaving.queue().hasWaiter()) {
       return false;
     }
-    EngineLease successor = leaving.successor(EngineClient.MAX_LOCAL_HANDOVERS, leaving.grant().request().ttl().toNanos() / 3);
+    AcquireRequest request = leaving.grant().request();
+    EngineLease successor = leaving.successor(maxLocalHandovers(request.fair()), request.ttl().toNanos() / 3);
     if (successor == null) {
       return false;
     }
@@ -227,6 +228,11 @@ final class Engine implements LossListener {
     watchdog.unwatch(successor);
     held.remove(successor);
     return false;
+  }
+
+  /** How many times in a row a lock may change hands locally, by whether the store queues its waiters in order. */
+  int maxLocalHandovers(boolean fair) {
+    return backend.queuesInOrder(fair) ? EngineClient.MAX_LOCAL_HANDOVERS : EngineClient.MAX_LOCAL_HANDOVERS_WHEN_RACING;
   }
 
   /** The lease handed over to this waiter: ours now, unless the client closed meanwhile. */

@@ -16,12 +16,20 @@ import java.util.Objects;
 public final class EngineClient implements LockClient {
   /**
    * How many times in a row a lock may change hands between the threads of one client without a round
-   * trip to the store; then it is released there, so that waiters in other processes get their turn.
-   * On two cores a hand-over between threads costs about 20 µs of wake-up, a cycle at the store one or
-   * two round trips: 64 turns per cycle keep a hot key near the local limit, while another process
-   * waits at most 64 critical sections longer than its fair turn.
+   * trip to a store that queues its waiters in order (ZooKeeper's fair lock, etcd); then it is released
+   * there, and the waiters of other processes, queued before this process's next thread, get their turn.
+   * On two cores a hand-over between threads costs about 20 µs of wake-up, a cycle at the store one or two
+   * round trips: 64 turns per cycle keep a hot key near the local limit, while another process waits at
+   * most 64 critical sections longer than its fair turn.
    */
   public static final int MAX_LOCAL_HANDOVERS = 64;
+
+  /**
+   * The same bound for a store whose waiters race for a free lock (Redis, ZooKeeper's non-fair lock): the
+   * process that just released is the first to try again, so its chains are kept shorter, to leave the
+   * other processes their share.
+   */
+  public static final int MAX_LOCAL_HANDOVERS_WHEN_RACING = 16;
 
   private static final char[] ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -53,6 +61,11 @@ public final class EngineClient implements LockClient {
       throw new IllegalArgumentException("The options for '" + key + "' must not be null; use LockOptions.defaults().");
     }
     return new EngineLock(engine, holds, key, options);
+  }
+
+  /** How many times in a row a lock taken with {@code options} may change hands locally on this client's store. */
+  public int maxLocalHandovers(LockOptions options) {
+    return engine.maxLocalHandovers(options.fair());
   }
 
   @Override

@@ -36,6 +36,17 @@ public interface LockBackend extends AutoCloseable {
   }
 
   /**
+   * Whether the store serves the waiters of a lock in the order they queued, whichever process they are in
+   * ({@code fair} is the request's). A release at such a store lets the longest waiter of another process in
+   * before this process's next thread, so the engine may hand the lock between local threads longer before
+   * it releases; where waiters race for a free lock, the process that just released wins more often, and the
+   * engine keeps its local hand-overs shorter.
+   */
+  default boolean queuesInOrder(boolean fair) {
+    return false;
+  }
+
+  /**
    * Reads the state of the lock at the store, taking nothing.
    *
    * @throws BackendUnavailableException if the store could not be reached

@@ -60,6 +60,12 @@ final class ZooKeeperBackend implements LockBackend {
   }
 
   /** A lease counts as held no longer than the session timeout after the last contact: then the session may be gone. */
+  /** The fair lock's sequential nodes queue every process's waiters in order; the non-fair lock's race. */
+  @Override
+  public boolean queuesInOrder(boolean fair) {
+    return fair;
+  }
+
   @Override
   public Duration maxTtl() {
     return session.negotiatedTimeout();
