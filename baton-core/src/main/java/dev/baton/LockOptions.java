@@ -1,5 +1,6 @@
 package dev.baton;
 
+import dev.baton.spi.Settings;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -125,7 +126,7 @@ public final class LockOptions {
     /** At most this long to wait for another holder; zero tries once; null waits without limit. */
     public Builder waitTime(Duration waitTime) {
       if (waitTime != null) {
-        checkRange("waitTime", waitTime, Duration.ZERO, "Use Duration.ZERO to try once, or null to wait without limit.");
+        Settings.inRange("waitTime", waitTime, Duration.ZERO, "Use Duration.ZERO to try once, or null to wait without limit.");
       }
       this.waitTime = waitTime;
       return this;
@@ -134,7 +135,7 @@ public final class LockOptions {
     /** Free the lock this long after it is granted; null renews it while held. */
     public Builder leaseTime(Duration leaseTime) {
       if (leaseTime != null) {
-        checkRange("leaseTime", leaseTime, Duration.ofMillis(1), "Use null to keep the lock until it is released.");
+        Settings.inRange("leaseTime", leaseTime, Duration.ofMillis(1), "Use null to keep the lock until it is released.");
       }
       this.leaseTime = leaseTime;
       return this;
@@ -145,7 +146,7 @@ public final class LockOptions {
       if (ttl == null) {
         throw new IllegalArgumentException("ttl must not be null; the default is " + DEFAULT_TTL + ".");
       }
-      checkRange("ttl", ttl, MIN_TTL, "The watchdog renews every third of the ttl.");
+      Settings.inRange("ttl", ttl, MIN_TTL, "The watchdog renews every third of the ttl.");
       this.ttl = ttl;
       return this;
     }
@@ -158,17 +159,6 @@ public final class LockOptions {
 
     public LockOptions build() {
       return new LockOptions(this);
-    }
-
-    private static void checkRange(String name, Duration value, Duration min, String hint) {
-      if (value.compareTo(min) < 0) {
-        throw new IllegalArgumentException(
-            name + " must be at least " + min.toMillis() + " ms but was " + value + ". " + hint);
-      }
-      if (value.compareTo(MAX_DURATION) > 0) {
-        throw new IllegalArgumentException(
-            name + " must be at most 365 days but was " + value + ". " + hint);
-      }
     }
   }
 }

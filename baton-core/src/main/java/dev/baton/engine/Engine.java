@@ -219,7 +219,7 @@ final class Engine implements LossListener {
       return false;
     }
     held.add(successor);
-    if (leaving.grant().request().renewed()) {
+    if (request.renewed()) {
       watchdog.watch(successor);
     }
     if (leaving.queue().handOver(leaving.terms(), successor)) {

@@ -7,6 +7,7 @@ import dev.baton.LockLostListener;
 import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Grant;
+import dev.baton.spi.Settings;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -124,7 +125,7 @@ final class EngineLease implements Lease {
 
   @Override
   public boolean extendHold(Duration holdFor) {
-    Durations.checkRange("holdFor", holdFor, MIN_HOLD,
+    Settings.inRange("holdFor", holdFor, MIN_HOLD,
         "Pass how long from now lock '" + key() + "' may still be held.");
     if (!holdTimeout) {
       throw new IllegalStateException("Lock '" + key() + "' (owner " + ownerId() + ") was acquired without a hold"
