@@ -12,7 +12,6 @@ import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import java.util.List;
@@ -116,10 +115,7 @@ final class EtcdAttempt implements Attempt {
    */
   private void removeStale(KeyValue stale) {
     log.debug("Removing the entry of '{}' that owner {} left behind", request.key(), EtcdKeys.text(stale.getValue()));
-    EtcdCalls.await(etcd.kv().txn()
-        .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(stale.getCreateRevision())))
-        .Then(Op.delete(entry, DeleteOption.DEFAULT))
-        .commit(), etcd.timeout(), what);
+    etcd.deleteIf(entry, CmpTarget.createRevision(stale.getCreateRevision()), what);
   }
 
   /**
@@ -151,10 +147,7 @@ final class EtcdAttempt implements Attempt {
     stopWatching();
     if (written) {
       // Only our own entry: a retry of this clean-up may run after a later acquisition took the same entry key.
-      EtcdCalls.await(etcd.kv().txn()
-          .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.value(owner)))
-          .Then(Op.delete(entry, DeleteOption.DEFAULT))
-          .commit(), etcd.timeout(), "Leaving the queue of '" + request.key() + "'");
+      etcd.deleteIf(entry, CmpTarget.value(owner), "Leaving the queue of '" + request.key() + "'");
       written = false;
       ours = 0;
     }

@@ -8,6 +8,7 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
+import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
@@ -167,10 +168,19 @@ final class EtcdBackend implements LockBackend {
   @Override
   public boolean release(Grant grant) {
     EtcdGrant etcdGrant = (EtcdGrant) grant;
+    return deleteIf(etcdGrant.entry(), CmpTarget.createRevision(etcdGrant.createRevision()),
+        "Releasing '" + grant.request().key() + "'");
+  }
+
+  /**
+   * Deletes {@code entry} if it still has {@code expected} (its create revision, or its value: whose it is),
+   * in one transaction; true if it did. Entries are never deleted blindly: a client reuses its entry key.
+   */
+  boolean deleteIf(ByteSequence entry, CmpTarget<?> expected, String what) {
     return EtcdCalls.await(kv.txn()
-        .If(new Cmp(etcdGrant.entry(), Cmp.Op.EQUAL, CmpTarget.createRevision(etcdGrant.createRevision())))
-        .Then(Op.delete(etcdGrant.entry(), DeleteOption.DEFAULT))
-        .commit(), timeout, "Releasing '" + grant.request().key() + "'").isSucceeded();
+        .If(new Cmp(entry, Cmp.Op.EQUAL, expected))
+        .Then(Op.delete(entry, DeleteOption.DEFAULT))
+        .commit(), timeout, what).isSucceeded();
   }
 
   /** The nanoTime until which lease {@code leaseId} is sure to live, once that reaches {@code neededUntil} or etcd answered. */
