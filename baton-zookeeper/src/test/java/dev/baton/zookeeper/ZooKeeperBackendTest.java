@@ -223,7 +223,12 @@ class ZooKeeperBackendTest {
 
   @Test
   void anExpiredSessionReportsItsLeasesLostAndFreesTheLock() throws Exception {
-    Lease lease = client().lock(key).acquire();
+    // The client learns of the expiry only when it reconnects, up to a second after the server drops it; a
+    // long session keeps the lease valid well past that, so the watchdog does not give it up first for
+    // want of renewals (which it would report as RENEWAL_FAILED).
+    LockClient client = client(ZooKeeperLockClient.builder().connectString(zookeeper.connectString())
+        .sessionTimeout(EmbeddedZooKeeper.MAX_SESSION_TIMEOUT));
+    Lease lease = client.lock(key).acquire();
     List<LostReason> reasons = new CopyOnWriteArrayList<>();
     lease.onLost(reasons::add);
 
