@@ -51,8 +51,10 @@ final class Report {
     line("- Machine: " + env.machine() + "; " + env.jdk() + ".");
     line("- Servers, started by the test kit on loopback: " + String.join(", ", env.servers()) + ".");
     line("- Libraries: " + String.join(", ", env.libraries()) + ".");
-    line(String.format(Locale.ROOT, "- Method: one JVM runs every implementation in turn, each with a fresh client: "
-        + "a %s s warm-up, then %d timed rounds of %s s. A rate is the median of the rounds (their min-max beside "
+    line(String.format(Locale.ROOT, "- Method: one JVM runs every implementation, each with a fresh client: "
+        + "a %s s warm-up, then %d timed rounds of %s s. In scenarios 1 to 3 the implementations of a store are open "
+        + "together and take turns round by round, the order rotating each round, so that none is always measured "
+        + "first; across processes they run one after the other. A rate is the median of the rounds (their min-max beside "
         + "it); the percentiles are of every cycle of the rounds. A thread locks, unlocks at once and starts again. "
         + "Ratios divide medians. The second JVM of the cross-process scenario and of the heap scenario has the "
         + "same class path.", Targets.factor(settings.warmup().toMillis() / 1000.0), settings.rounds(),

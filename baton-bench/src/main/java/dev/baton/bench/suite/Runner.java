@@ -2,10 +2,17 @@ package dev.baton.bench.suite;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
-/** Runs the timed scenarios on a run's servers, one implementation after the other, each with a fresh client. */
+/**
+ * Runs the timed scenarios on a run's servers, each implementation with a fresh client: in this JVM the implementations
+ * of a store take turns round by round; across processes they run one after the other.
+ */
 final class Runner {
   private static final Duration ANSWER_MARGIN = Duration.ofSeconds(60);
 
@@ -19,34 +26,89 @@ final class Runner {
     this.progress = progress;
   }
 
-  /** A scenario in this JVM: a warm-up, then the timed rounds. */
+  /**
+   * A scenario in this JVM, store by store. The store's implementations are opened together and each warms up; then
+   * they take turns, one timed round each, in an order that rotates every round, so that none is always measured
+   * first (on a JVM still settling) or in the same stretch of the machine's drift.
+   */
   List<Row> inProcess(Scenario scenario) throws Exception {
-    List<Row> rows = new ArrayList<>();
-    for (Implementation implementation : scenario.implementations()) {
-      try {
-        rows.add(inProcess(scenario, implementation));
-      } catch (Exception e) {
-        rows.add(Row.failed(implementation, e));
-      }
-      progress.accept(scenario.id() + " " + implementation + " done");
+    Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
+    for (Store store : Store.values()) {
+      List<Implementation> ofStore = scenario.implementations().stream().filter(i -> i.store() == store).toList();
+      rows.putAll(inTurns(scenario, ofStore));
     }
+    return scenario.implementations().stream().map(rows::get).toList();
+  }
+
+  private Map<Implementation, Row> inTurns(Scenario scenario, List<Implementation> implementations) throws Exception {
+    Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
+    Map<Implementation, Contender> open = new LinkedHashMap<>();
+    Map<Implementation, Tally> tallies = new EnumMap<>(Implementation.class);
+    try {
+      for (Implementation implementation : implementations) {
+        try {
+          Contender contender = implementation.open(endpoints);
+          open.put(implementation, contender);
+          Load.run(contender, scenario.keys(), settings.warmup());
+          tallies.put(implementation, new Tally(settings.rounds()));
+        } catch (Exception e) {
+          rows.put(implementation, Row.failed(implementation, e));
+          closeQuietly(open.remove(implementation));
+        }
+      }
+      for (int round = 0; round < settings.rounds(); round++) {
+        List<Implementation> order = new ArrayList<>(tallies.keySet());
+        Collections.rotate(order, -round);
+        for (Implementation implementation : order) {
+          try {
+            Load.Result result = Load.run(open.get(implementation), scenario.keys(), settings.round());
+            tallies.get(implementation).add(round, result, 0);
+          } catch (Exception e) {
+            tallies.remove(implementation);
+            rows.put(implementation, Row.failed(implementation, e));
+            closeQuietly(open.remove(implementation));
+          }
+        }
+      }
+      tallies.forEach((implementation, tally) -> rows.put(implementation, tally.row(implementation, Double.NaN)));
+    } finally {
+      open.values().forEach(Runner::closeQuietly);
+    }
+    implementations.forEach(implementation -> progress.accept(scenario.id() + " " + implementation + " done"));
     return rows;
   }
 
-  private Row inProcess(Scenario scenario, Implementation implementation) throws Exception {
-    try (Contender contender = implementation.open(endpoints)) {
-      Load.run(contender, scenario.keys(), settings.warmup());
-      double[] rates = new double[settings.rounds()];
-      Samples waits = new Samples();
-      Samples cycles = new Samples();
-      for (int round = 0; round < rates.length; round++) {
-        Load.Result result = Load.run(contender, scenario.keys(), settings.round());
-        rates[round] = result.rate();
-        waits.addAll(result.waits());
-        cycles.addAll(result.cycleTimes());
-      }
+  private static void closeQuietly(Contender contender) {
+    if (contender == null) {
+      return;
+    }
+    try {
+      contender.close();
+    } catch (Exception e) {
+      System.err.println("Closing a benchmark client failed: " + e);
+    }
+  }
+
+  /** The rounds of one implementation in one scenario so far. */
+  private static final class Tally {
+    private final double[] rates;
+    private final Samples waits = new Samples();
+    private final Samples cycles = new Samples();
+
+    Tally(int rounds) {
+      rates = new double[rounds];
+    }
+
+    /** A round: this JVM's result, and the rate of the worker JVM's threads if any. */
+    void add(int round, Load.Result result, double workerRate) {
+      rates[round] = result.rate() + workerRate;
+      waits.addAll(result.waits());
+      cycles.addAll(result.cycleTimes());
+    }
+
+    Row row(Implementation implementation, double workerShare) {
       return new Row(implementation, rates, cycles.percentileMicros(50), cycles.percentileMicros(99),
-          waits.percentileMicros(99), Double.NaN, null);
+          waits.percentileMicros(99), workerShare, null);
     }
   }
 
@@ -70,21 +132,16 @@ final class Runner {
     worker.call("OPEN " + implementation + " " + scenario.threads() + " " + key, "OPENED", ANSWER_MARGIN);
     try (Contender contender = implementation.open(endpoints)) {
       bothJvms(contender, scenario, worker, settings.warmup());
-      double[] rates = new double[settings.rounds()];
+      Tally tally = new Tally(settings.rounds());
       long here = 0;
       long there = 0;
-      Samples waits = new Samples();
-      Samples cycles = new Samples();
-      for (int round = 0; round < rates.length; round++) {
+      for (int round = 0; round < settings.rounds(); round++) {
         Both both = bothJvms(contender, scenario, worker, settings.round());
-        rates[round] = both.local().rate() + both.remoteRate();
+        tally.add(round, both.local(), both.remoteRate());
         here += both.local().cycles();
         there += both.remoteCycles();
-        waits.addAll(both.local().waits());
-        cycles.addAll(both.local().cycleTimes());
       }
-      return new Row(implementation, rates, cycles.percentileMicros(50), cycles.percentileMicros(99),
-          waits.percentileMicros(99), (double) there / (here + there), null);
+      return tally.row(implementation, (double) there / (here + there));
     } finally {
       worker.call("CLOSE", "CLOSED", ANSWER_MARGIN);
     }
