@@ -6,6 +6,7 @@ import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
@@ -205,29 +206,45 @@ final class Engine implements LossListener {
   }
 
   /**
-   * A releasing holder offers its entry at the store to the next local waiter, unless it changed hands
-   * {@link #maxLocalHandovers} times already or has less than a third of its ttl of validity left. True if a
-   * waiter took it: then the entry stays at the store and the successor lease is held and renewed.
+   * A releasing holder offers its entry at the store to the next local waiter, unless the lease has a hold timeout
+   * or less than a third of its ttl of validity left. After {@link #maxLocalHandovers} hand-overs in a row, the
+   * store keeps the entry for the waiter only if no other client waits for it (a new chain begins), and releases
+   * it otherwise, so that processes take turns.
    */
-  boolean handOver(EngineLease leaving) {
+  Handover handOver(EngineLease leaving) {
     if (closed.get() || !leaving.queue().hasWaiter()) {
-      return false;
+      return Handover.NONE;
     }
     AcquireRequest request = leaving.grant().request();
-    EngineLease successor = leaving.successor(maxLocalHandovers(request.fair()), request.ttl().toNanos() / 3);
-    if (successor == null) {
-      return false;
+    if (!leaving.mayBeHandedOver(request.ttl().toNanos() / 3)) {
+      return Handover.NONE;
+    }
+    EngineLease successor;
+    if (leaving.handovers() < maxLocalHandovers(request.fair())) {
+      successor = leaving.successor();
+    } else {
+      long sentAt = System.nanoTime();
+      ChainEnd end;
+      try {
+        end = backend.keepUnlessOthersWait(leaving.grant(), request.ttl());
+      } catch (BackendUnavailableException e) {
+        return Handover.NONE;
+      }
+      if (end != ChainEnd.KEPT) {
+        return end == ChainEnd.RELEASED ? Handover.RELEASED : Handover.GONE;
+      }
+      successor = leaving.successorKeptAt(sentAt);
     }
     held.add(successor);
     if (request.renewed()) {
       watchdog.watch(successor);
     }
     if (leaving.queue().handOver(leaving.terms(), successor)) {
-      return true;
+      return Handover.HANDED_OVER;
     }
     watchdog.unwatch(successor);
     held.remove(successor);
-    return false;
+    return Handover.NONE;
   }
 
   /** How many times in a row a lock may change hands locally, by whether the store queues its waiters in order. */

@@ -65,8 +65,8 @@ final class EngineLease implements Lease {
     this.handovers = 0;
   }
 
-  /** The successor of {@code predecessor}, handed its entry at the store: valid and renewed as it was. */
-  private EngineLease(EngineLease predecessor) {
+  /** The successor of {@code predecessor}, handed its entry at the store, valid until and renewed from the given times. */
+  private EngineLease(EngineLease predecessor, long validUntil, long nextRenewalAt, int handovers) {
     this.engine = predecessor.engine;
     this.grant = predecessor.grant;
     this.queue = predecessor.queue;
@@ -76,15 +76,29 @@ final class EngineLease implements Lease {
     this.holdTimeout = false;
     this.holdEndsAt = 0;
     this.grantedSince = System.nanoTime();
-    this.validUntil = predecessor.validUntil;
-    this.nextRenewalAt = predecessor.nextRenewalAt;
-    this.handovers = predecessor.handovers + 1;
+    this.validUntil = validUntil;
+    this.nextRenewalAt = nextRenewalAt;
+    this.handovers = handovers;
   }
 
-  /** A successor for the next local holder, or null if this lease may not be handed over any more. */
-  EngineLease successor(int maxHandovers, long minValidityNanos) {
-    boolean handable = !holdTimeout && handovers < maxHandovers && isValidAt(System.nanoTime() + minValidityNanos);
-    return handable ? new EngineLease(this) : null;
+  /** Whether the next local holder may take this lease over: it has no hold timeout and enough validity left. */
+  boolean mayBeHandedOver(long minValidityNanos) {
+    return !holdTimeout && isValidAt(System.nanoTime() + minValidityNanos);
+  }
+
+  /** How many times the entry changed hands locally since it was taken, or last kept, at the store. */
+  int handovers() {
+    return handovers;
+  }
+
+  /** The next local holder's lease: valid and renewed as this one. */
+  EngineLease successor() {
+    return new EngineLease(this, validUntil, nextRenewalAt, handovers + 1);
+  }
+
+  /** The next local holder's lease after the store kept the entry at {@code keptAt} for another ttl: a new chain. */
+  EngineLease successorKeptAt(long keptAt) {
+    return new EngineLease(this, keptAt + ttlNanos, keptAt + renewEveryNanos, 0);
   }
 
   /** The terms under which a waiter may take this lease over. */
@@ -237,8 +251,14 @@ final class EngineLease implements Lease {
     boolean handedOver = false;
     try {
       detach();
-      handedOver = reason == null && engine.handOver(this);
-      if (!handedOver && !releaseAtStore() && reason == null) {
+      Handover handover = reason == null ? engine.handOver(this) : Handover.NONE;
+      handedOver = handover == Handover.HANDED_OVER;
+      boolean released = switch (handover) {
+        case HANDED_OVER, RELEASED -> true;
+        case GONE -> false;
+        case NONE -> releaseAtStore();
+      };
+      if (!handedOver && !released && reason == null) {
         state.set(LeaseState.LOST);
         told = LostReason.ENTRY_REMOVED;
         log.warn("Lock '{}' (owner {}) was already gone from the store when released", key(), ownerId());

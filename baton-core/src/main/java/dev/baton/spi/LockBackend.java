@@ -73,6 +73,18 @@ public interface LockBackend extends AutoCloseable {
   boolean release(Grant grant);
 
   /**
+   * Ends a chain of local hand-overs ({@link #queuesInOrder}): keeps the held entry, expiring {@code expiry} from
+   * now, if no client other than its holder waits for it at the store, so that the next local waiter may take it
+   * without releasing and acquiring it again; otherwise releases it as {@link #release} does. The default, for
+   * stores that cannot tell in one request whether others wait, always releases.
+   *
+   * @throws BackendUnavailableException if the store could not be reached; the engine then releases as usual
+   */
+  default ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+    return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
+  }
+
+  /**
    * Registers the engine's listener for losses the store reports by itself (a ZooKeeper session or an
    * etcd lease expiring). Stores that only learn of losses through {@link #renew} need not call it.
    */

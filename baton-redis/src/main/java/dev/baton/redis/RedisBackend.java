@@ -4,6 +4,7 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.WakeUp;
@@ -145,13 +146,23 @@ final class RedisBackend implements LockBackend {
 
   /** Deletes the entry of {@code request}'s owner, if it is there. */
   boolean release(AcquireRequest request) {
-    String key = request.key();
+    return runRelease(request, "Releasing '" + request.key() + "'", request.ownerId(), keys.channel(request.key())) == 1L;
+  }
+
+  /** The release script keeps the entry when its {@code waiting} flag shows that no other client tried to take it. */
+  @Override
+  public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+    AcquireRequest request = grant.request();
+    long result = runRelease(request, "Handing '" + request.key() + "' on", request.ownerId(),
+        keys.channel(request.key()), millis(expiry));
+    return result == 2L ? ChainEnd.KEPT : result == 1L ? ChainEnd.RELEASED : ChainEnd.GONE;
+  }
+
+  private long runRelease(AcquireRequest request, String what, String... args) {
     try {
-      Long released = RELEASE.run(connection.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
-          request.ownerId(), keys.channel(key));
-      return released == 1L;
+      return RELEASE.<Long>run(connection.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(request.key())}, args);
     } catch (RuntimeException e) {
-      throw RedisErrors.translate(e, "Releasing '" + key + "'", server);
+      throw RedisErrors.translate(e, what, server);
     }
   }
 

@@ -12,6 +12,9 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import dev.baton.embedded.Loopback;
+import dev.baton.engine.EngineClient;
+import dev.baton.testkit.BackgroundCall;
+import dev.baton.testkit.MutualExclusionChecker;
 import dev.baton.testkit.RedisServerExtension;
 import dev.baton.testkit.TcpProxy;
 import java.io.IOException;
@@ -22,6 +25,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -198,6 +203,67 @@ class RedisBackendTest {
     held.close();
     CompletableFuture.allOf(waiters.stream().map(w -> w.thenAccept(Lease::close)).toArray(CompletableFuture[]::new))
         .get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  @Timeout(30)
+  void aChainOfLocalHandoversThatNoOtherClientWaitsForKeepsItsEntryAtTheStore() throws Exception {
+    LockOptions longTtl = LockOptions.defaults().withTtl(Duration.ofSeconds(60));
+    LockClient client = client(longTtl);
+    int bound = ((EngineClient) client).maxLocalHandovers(longTtl);
+    Lease held = client.lock("chain").acquire();
+    long firstToken = held.fencingToken();
+    redis.command("CONFIG", "RESETSTAT");
+
+    int chains = 3;
+    for (int i = 0; i < chains * (bound + 1); i++) {
+      BackgroundCall<Lease> next = BackgroundCall.start("holder-" + i, () -> client.lock("chain").acquire());
+      next.awaitBlocked();
+      held.close();
+      held = next.result(Duration.ofSeconds(5));
+      assertThat(held.fencingToken()).as("the token after hand-over " + i).isEqualTo(firstToken);
+    }
+
+    // One script run per chain end, which kept the entry: no release, no acquire.
+    assertThat(scriptCalls()).isEqualTo(chains);
+    held.close();
+    assertThat(redis.command("EXISTS", "baton:lock:chain")).isEqualTo(0L);
+  }
+
+  @Test
+  @Timeout(30)
+  void anotherClientGetsTheLockFromAChainOfHandoversThatNeverPauses() throws Exception {
+    LockClient busy = client(LockOptions.defaults());
+    MutualExclusionChecker checker = new MutualExclusionChecker();
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicLong turns = new AtomicLong();
+    List<BackgroundCall<Void>> loopers = new ArrayList<>();
+    for (int t = 0; t < 3; t++) {
+      loopers.add(BackgroundCall.start("busy-" + t, () -> {
+        while (!stop.get()) {
+          try (Lease lease = busy.lock("busy").acquire(Duration.ofSeconds(20))) {
+            checker.criticalSection();
+          }
+          turns.incrementAndGet();
+        }
+        return null;
+      }));
+    }
+    await().until(() -> turns.get() > 100);
+
+    DistributedLock other = client(LockOptions.defaults()).lock("busy");
+    for (int i = 0; i < 5; i++) {
+      try (Lease lease = other.acquire(Duration.ofSeconds(10))) {
+        checker.criticalSection();
+      }
+    }
+    stop.set(true);
+    for (BackgroundCall<Void> looper : loopers) {
+      looper.result(Duration.ofSeconds(10));
+    }
+
+    assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
+    assertThat(checker.count()).as("increments not lost").isEqualTo(turns.get() + 5);
   }
 
   private static long parkedWorkers() {
