@@ -247,9 +247,9 @@ final class Engine implements LossListener {
     return Handover.NONE;
   }
 
-  /** How many times in a row a lock may change hands locally, by whether the store queues its waiters in order. */
+  /** How many times in a row a lock may change hands locally, by whether the store then lets other clients in first. */
   int maxLocalHandovers(boolean fair) {
-    return backend.queuesInOrder(fair) ? EngineClient.MAX_LOCAL_HANDOVERS : EngineClient.MAX_LOCAL_HANDOVERS_WHEN_RACING;
+    return backend.letsOtherClientsInFirst(fair) ? EngineClient.MAX_LOCAL_HANDOVERS : EngineClient.MAX_LOCAL_HANDOVERS_WHEN_RACING;
   }
 
   /** The lease handed over to this waiter: ours now, unless the client closed meanwhile. */

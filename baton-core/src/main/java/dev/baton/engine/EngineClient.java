@@ -16,8 +16,9 @@ import java.util.Objects;
 public final class EngineClient implements LockClient {
   /**
    * How many times in a row a lock may change hands between the threads of one client without a round
-   * trip to a store that queues its waiters in order (ZooKeeper's fair lock, etcd); then it is released
-   * there, and the waiters of other processes, queued before this process's next thread, get their turn.
+   * trip to a store that then lets the waiters of other clients in first (ZooKeeper's fair lock and etcd queue
+   * them in order, Redis's fair lock yields them the turn); then it is released there, and the waiters of
+   * other processes get their turn before this process's next thread.
    * On two cores a hand-over between threads costs about 20 µs of wake-up, a cycle at the store one or two
    * round trips: 64 turns per cycle keep a hot key near the local limit, while another process waits at
    * most 64 critical sections longer than its fair turn.
@@ -25,9 +26,9 @@ public final class EngineClient implements LockClient {
   public static final int MAX_LOCAL_HANDOVERS = 64;
 
   /**
-   * The same bound for a store whose waiters race for a free lock (Redis, ZooKeeper's non-fair lock): the
-   * process that just released is the first to try again, so its chains are kept shorter, to leave the
-   * other processes their share.
+   * The same bound for a store whose waiters race for a free lock (the non-fair locks of Redis and
+   * ZooKeeper): the process that just released is the first to try again, so its chains are kept shorter,
+   * to leave the other processes their share.
    */
   public static final int MAX_LOCAL_HANDOVERS_WHEN_RACING = 16;
 

@@ -36,13 +36,13 @@ public interface LockBackend extends AutoCloseable {
   }
 
   /**
-   * Whether the store serves the waiters of a lock in the order they queued, whichever process they are in
-   * ({@code fair} is the request's). A release at such a store lets the longest waiter of another process in
-   * before this process's next thread, so the engine may hand the lock between local threads longer before
-   * it releases; where waiters race for a free lock, the process that just released wins more often, and the
-   * engine keeps its local hand-overs shorter.
+   * Whether a release that a waiter of another client waited for lets that waiter in before this client's next
+   * thread ({@code fair} is the request's): a store that queues waiters in order does, and so does one that
+   * yields the turn. Then the engine may hand the lock between local threads longer before it releases; where
+   * waiters race for a free lock, the process that just released may win for long stretches, and the engine
+   * keeps its local hand-overs shorter.
    */
-  default boolean queuesInOrder(boolean fair) {
+  default boolean letsOtherClientsInFirst(boolean fair) {
     return false;
   }
 
@@ -73,7 +73,7 @@ public interface LockBackend extends AutoCloseable {
   boolean release(Grant grant);
 
   /**
-   * Ends a chain of local hand-overs ({@link #queuesInOrder}): keeps the held entry, expiring {@code expiry} from
+   * Ends a chain of local hand-overs ({@link #letsOtherClientsInFirst}): keeps the held entry, expiring {@code expiry} from
    * now, if no client other than its holder waits for it at the store, so that the next local waiter may take it
    * without releasing and acquiring it again; otherwise releases it as {@link #release} does. The default, for
    * stores that cannot tell in one request whether others wait, always releases.

@@ -112,7 +112,7 @@ final class EtcdBackend implements LockBackend {
 
   /** Entries queue by create revision, whichever process wrote them. */
   @Override
-  public boolean queuesInOrder(boolean fair) {
+  public boolean letsOtherClientsInFirst(boolean fair) {
     return true;
   }
 

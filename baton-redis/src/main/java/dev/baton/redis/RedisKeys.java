@@ -2,8 +2,9 @@ package dev.baton.redis;
 
 /**
  * Where a lock lives in Redis, under the client's prefix ({@code baton:} by default): the lock hash
- * {@code baton:lock:KEY}, the fencing counter {@code baton:fence:KEY} (kept, so that tokens keep growing)
- * and the wake-up channel {@code baton:wake:KEY}.
+ * {@code baton:lock:KEY}, the fencing counter {@code baton:fence:KEY} (kept, so that tokens keep growing),
+ * the wake-up channel {@code baton:wake:KEY}, and {@code baton:yield:KEY}, which for a moment after a release
+ * that someone waited for names the client that released, to whom the lock is refused meanwhile.
  */
 record RedisKeys(String prefix) {
 
@@ -13,6 +14,10 @@ record RedisKeys(String prefix) {
 
   String fence(String key) {
     return prefix + "fence:" + key;
+  }
+
+  String yielded(String key) {
+    return prefix + "yield:" + key;
   }
 
   String channel(String key) {

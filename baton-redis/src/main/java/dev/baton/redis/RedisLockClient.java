@@ -21,8 +21,10 @@ import java.util.Locale;
  *
  * <p>A lock is a hash {@code baton:lock:KEY} holding its owner id and fencing token, with a Redis expiry;
  * acquire, release and renewal are Lua scripts of one round trip each; waiters are woken by a message on
- * {@code baton:wake:KEY}, published only when someone waits. Across processes, waiters race when woken:
- * the {@code fair} option orders waiters within a process only.
+ * {@code baton:wake:KEY}, published only when someone waits. Within a process waiters queue in order. Across
+ * processes, with the {@code fair} option (the default), a release that another client waited for yields it
+ * the next turn: for 20 ms the lock is refused to the releasing client, whose next thread would otherwise race
+ * the woken waiter; waiters of several other clients race among themselves. Without it, every waiter races.
  *
  * <p>Safety: a single Redis server that restarts without persistence forgets its locks, and an
  * asynchronous replica that is promoted may not have the latest ones. Fencing tokens keep growing across

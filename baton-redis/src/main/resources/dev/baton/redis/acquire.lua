@@ -1,9 +1,25 @@
 -- Takes the lock if it is free, or confirms it if this owner already has it (a retry whose reply was lost).
 -- KEYS[1] the lock hash (fields: owner, token, waiting)   KEYS[2] the key's fencing counter
--- ARGV[1] owner id   ARGV[2] expiry in ms   ARGV[3] '1' if the caller waits for a wake-up when the lock is taken
--- Returns {1, fencing token} when the lock is ours, {0, ms until the holder's entry expires} when it is not.
+-- KEYS[3] the key's yield hash (fields: client, waiting), written by release.lua
+-- ARGV[1] owner id (CLIENT:SEQUENCE)   ARGV[2] expiry in ms   ARGV[3] '1' if the caller waits for a wake-up
+-- when the lock is taken
+-- Returns {1, fencing token} when the lock is ours, {0, ms until the holder's entry or the yield expires} when not.
 local owner = redis.call('HGET', KEYS[1], 'owner')
 if owner == false then
+  local waited = false
+  local yielding = redis.call('HGET', KEYS[3], 'client')
+  if yielding then
+    if yielding == string.match(ARGV[1], '^(.*):') then
+      -- This client released the lock while another waited for it: the turn is the other's for a moment.
+      if ARGV[3] == '1' then
+        redis.call('HSET', KEYS[3], 'waiting', '1')
+      end
+      return {0, redis.call('PTTL', KEYS[3])}
+    end
+    -- Takes the turn yielded to it, and with it the yielding client's wish to be woken at the release.
+    waited = redis.call('HGET', KEYS[3], 'waiting')
+    redis.call('DEL', KEYS[3])
+  end
   -- The token is an INCR of the key's counter, raised to the server's clock in microseconds when behind it,
   -- so that it keeps growing even if the counter is lost (a restart without persistence, a failover).
   local token = redis.call('INCR', KEYS[2])
@@ -13,7 +29,11 @@ if owner == false then
     token = now
     redis.call('SET', KEYS[2], string.format('%d', now))
   end
-  redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token))
+  if waited then
+    redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token), 'waiting', '1')
+  else
+    redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token))
+  end
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   return {1, token}
 end

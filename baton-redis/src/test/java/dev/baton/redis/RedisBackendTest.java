@@ -10,6 +10,7 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.embedded.Loopback;
 import dev.baton.engine.EngineClient;
@@ -206,7 +207,7 @@ class RedisBackendTest {
   }
 
   @Test
-  @Timeout(30)
+  @Timeout(60)
   void aChainOfLocalHandoversThatNoOtherClientWaitsForKeepsItsEntryAtTheStore() throws Exception {
     LockOptions longTtl = LockOptions.defaults().withTtl(Duration.ofSeconds(60));
     LockClient client = client(longTtl);
@@ -215,7 +216,7 @@ class RedisBackendTest {
     long firstToken = held.fencingToken();
     redis.command("CONFIG", "RESETSTAT");
 
-    int chains = 3;
+    int chains = 2;
     for (int i = 0; i < chains * (bound + 1); i++) {
       BackgroundCall<Lease> next = BackgroundCall.start("holder-" + i, () -> client.lock("chain").acquire());
       next.awaitBlocked();
@@ -264,6 +265,90 @@ class RedisBackendTest {
 
     assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
     assertThat(checker.count()).as("increments not lost").isEqualTo(turns.get() + 5);
+  }
+
+  @Test
+  void aFairReleaseThatAnotherClientWaitedForGivesThatClientTheNextTurn() throws Exception {
+    LockClient releasing = client(LockOptions.defaults());
+    LockClient waiting = client(LockOptions.defaults());
+    Lease held = releasing.lock("turn").acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> waiting.lock("turn").acquire(Duration.ofSeconds(10)));
+    awaitWaitingFlag("turn");
+
+    held.close();
+
+    assertThat(releasing.lock("turn").tryAcquire()).as("the releasing client's tryAcquire right after").isEmpty();
+    try (Lease next = waiter.result(Duration.ofSeconds(5))) {
+      assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+    }
+  }
+
+  @Test
+  void aNonFairReleaseYieldsNothing() throws Exception {
+    LockOptions nonFair = LockOptions.defaults().toBuilder().fair(false).build();
+    Lease held = client(nonFair).lock("race").acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> client(nonFair).lock("race").acquire(Duration.ofSeconds(10)));
+    awaitWaitingFlag("race");
+
+    held.close();
+
+    assertThat(redis.command("EXISTS", "baton:yield:race")).as("a yield after a non-fair release").isEqualTo(0L);
+    waiter.result(Duration.ofSeconds(5)).close();
+  }
+
+  @Test
+  void aTurnYieldedToAWaiterThatGaveUpComesBackToTheReleasingClient() throws Exception {
+    LockClient releasing = client(LockOptions.defaults());
+    Lease held = releasing.lock("gave-up").acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("impatient", () -> client(LockOptions.defaults()).lock("gave-up")
+        .acquire(Duration.ofMillis(300)));
+    awaitWaitingFlag("gave-up");
+    assertThat(waiter.failure(Duration.ofSeconds(5))).isInstanceOf(LockTimeoutException.class);
+
+    held.close();
+
+    try (Lease again = releasing.lock("gave-up").acquire(Duration.ofSeconds(5))) {
+      assertThat(again.fencingToken()).isGreaterThan(held.fencingToken());
+    }
+  }
+
+  @Test
+  void twoClientsOnAHotKeyTakeTurnsInFairShares() throws Exception {
+    MutualExclusionChecker checker = new MutualExclusionChecker();
+    int turns = 3_000;
+    AtomicLong left = new AtomicLong(turns);
+    List<AtomicLong> shares = List.of(new AtomicLong(), new AtomicLong());
+    List<BackgroundCall<Void>> loopers = new ArrayList<>();
+    for (int c = 0; c < 2; c++) {
+      LockClient client = client(LockOptions.defaults());
+      AtomicLong share = shares.get(c);
+      for (int t = 0; t < 2; t++) {
+        loopers.add(BackgroundCall.start("client-" + c + "-" + t, () -> {
+          while (left.get() > 0) {
+            try (Lease lease = client.lock("shared").acquire(Duration.ofSeconds(10))) {
+              checker.criticalSection();
+              share.incrementAndGet();
+              left.decrementAndGet();
+            }
+          }
+          return null;
+        }));
+      }
+    }
+    for (BackgroundCall<Void> looper : loopers) {
+      looper.result(Duration.ofSeconds(25));
+    }
+
+    long total = shares.get(0).get() + shares.get(1).get();
+    assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
+    assertThat(checker.count()).as("increments not lost").isEqualTo(total);
+    assertThat(shares).as("each client's turns of " + total).allSatisfy(share -> assertThat(share.get() * 3).isGreaterThanOrEqualTo(total));
+  }
+
+  /** Waits until a waiter has asked the holder's release of {@code key} to wake it. */
+  private static void awaitWaitingFlag(String key) {
+    await("a waiter's wish to be woken, at the store")
+        .until(() -> "1".equals(redis.command("HGET", "baton:lock:" + key, "waiting")));
   }
 
   private static long parkedWorkers() {

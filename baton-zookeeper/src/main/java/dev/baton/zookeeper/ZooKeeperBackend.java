@@ -59,13 +59,13 @@ final class ZooKeeperBackend implements LockBackend {
     ZkPaths.checkKey(key);
   }
 
-  /** A lease counts as held no longer than the session timeout after the last contact: then the session may be gone. */
   /** The fair lock's sequential nodes queue every process's waiters in order; the non-fair lock's race. */
   @Override
-  public boolean queuesInOrder(boolean fair) {
+  public boolean letsOtherClientsInFirst(boolean fair) {
     return fair;
   }
 
+  /** A lease counts as held no longer than the session timeout after the last contact: then the session may be gone. */
   @Override
   public Duration maxTtl() {
     return session.negotiatedTimeout();
