@@ -163,7 +163,7 @@ final class Engine implements LossListener {
             // The grant came after its own expiry (this process was paused, or the reply was that slow): the
             // store may have given the lock to someone else since. Give it back and ask again as a new owner.
             Grant late = outcome.grant();
-            cleanup.run("release of a grant of '" + key + "' that came after its ttl", () -> backend.release(late));
+            cleanup.run("release of " + late.request().lockName() + ", granted after its ttl", () -> backend.release(late));
             request = request(key, options, ttl, mayWait);
             attempt = backend.newAttempt(request);
             continue;
@@ -191,7 +191,7 @@ final class Engine implements LossListener {
       }
     } catch (Throwable t) {
       Attempt abandoned = attempt;
-      cleanup.run("clean-up of the abandoned acquire of '" + key + "'", abandoned::abandon);
+      cleanup.run("clean-up of the abandoned acquire of " + request.lockName(), abandoned::abandon);
       throw t;
     } finally {
       acquisitions.finish(signal);
@@ -271,7 +271,7 @@ final class Engine implements LossListener {
     held.add(lease);
     if (closed.get()) {
       held.remove(lease);
-      cleanup.run("release of '" + grant.request().key() + "' granted while closing", () -> backend.release(grant));
+      cleanup.run("release of " + grant.request().lockName() + ", granted while closing", () -> backend.release(grant));
       throw closedException();
     }
     startKeepingAlive(lease, grant.request());

@@ -230,7 +230,7 @@ final class EngineLease implements Lease {
     }
     log.warn("Lock '{}' (owner {}) lost: {}", key(), ownerId(), reason);
     if (reason == LostReason.RENEWAL_FAILED) {
-      engine.cleanup().runLater("release of lost lock '" + key() + "'", () -> engine.backend().release(grant));
+      engine.cleanup().runLater("release of lost " + grant.request().lockName(), () -> engine.backend().release(grant));
     }
     engine.observers().ended(key(), grantedSince, reason);
     listeners.end(reason);
@@ -301,7 +301,7 @@ final class EngineLease implements Lease {
     try {
       return engine.backend().release(grant);
     } catch (BackendUnavailableException e) {
-      engine.cleanup().runLater("release of '" + key() + "'", () -> engine.backend().release(grant));
+      engine.cleanup().runLater("release of " + grant.request().lockName(), () -> engine.backend().release(grant));
       return true;
     }
   }
@@ -396,7 +396,7 @@ final class EngineLease implements Lease {
     engine.observers().renewed(key(), false);
     long retryAt = System.nanoTime() + Math.max(MIN_RETRY_NANOS, Math.min(MAX_RETRY_NANOS, renewEveryNanos / 3));
     nextRenewalAt = retryAt;
-    log.debug("Renewal of '{}' failed; retrying", key(), error);
+    log.debug("Renewal of {} failed; retrying", grant.request().lockName(), error);
     engine.watchdog().tickBy(nextCheckAt());
   }
 

@@ -29,6 +29,11 @@ public record AcquireRequest(String key, String ownerId, Duration ttl, Duration 
     return leaseTime == null || leaseTime.compareTo(ttl) > 0;
   }
 
+  /** How messages name this acquisition's lock: {@code lock 'KEY' (owner ID)}. */
+  public String lockName() {
+    return "lock '" + key + "' (owner " + ownerId + ")";
+  }
+
   /**
    * How long the store keeps the entry from the acquire without a renewal: the ttl, or the hold timeout
    * if that is shorter. A crashed holder never blocks the others for longer than the ttl.
