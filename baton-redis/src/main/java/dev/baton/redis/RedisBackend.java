@@ -35,14 +35,6 @@ final class RedisBackend implements LockBackend {
   private static final LuaScript RELEASE = LuaScript.load("release.lua");
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
   private static final LuaScript STATUS = LuaScript.load("status.lua");
-  /**
-   * How long a fair release that another client waited for refuses the lock to its own client, so that the woken
-   * waiter takes it instead of racing the releasing process's next thread for it: on a hot key those races decided
-   * which process got the next turns, and one process's share drifted between a quarter and four fifths from one
-   * run to the next. Long enough for a waiter to be
-   * woken and ask, even on a busy machine; if none asks, the lock stays free that long.
-   */
-  static final Duration YIELD = Duration.ofMillis(20);
 
   private final ClientResources resources;
   private final RedisClient client;
@@ -51,9 +43,11 @@ final class RedisBackend implements LockBackend {
   private final WakeUpChannels wakeUps;
   private final RedisKeys keys;
   private final String server;
+  private final String yieldMillis;
 
   private RedisBackend(ClientResources resources, RedisClient client, StatefulRedisConnection<String, String> connection,
-      StatefulRedisPubSubConnection<String, String> subscriptions, Duration commandTimeout, RedisKeys keys, String server) {
+      StatefulRedisPubSubConnection<String, String> subscriptions, Duration commandTimeout, RedisKeys keys, String server,
+      Duration yieldTime) {
     this.resources = resources;
     this.client = client;
     this.connection = connection;
@@ -61,10 +55,12 @@ final class RedisBackend implements LockBackend {
     this.wakeUps = new WakeUpChannels(subscriptions, commandTimeout);
     this.keys = keys;
     this.server = server;
+    this.yieldMillis = Long.toString(yieldTime.toMillis());
   }
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
-  static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout) {
+  static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
+      Duration yieldTime) {
     String server = uri.getHost() + ":" + uri.getPort();
     uri.setTimeout(commandTimeout);
     ClientResources resources = DefaultClientResources.builder()
@@ -83,7 +79,8 @@ final class RedisBackend implements LockBackend {
     try {
       connection = client.connect(StringCodec.UTF8);
       StatefulRedisPubSubConnection<String, String> subscriptions = client.connectPubSub(StringCodec.UTF8);
-      return new RedisBackend(resources, client, connection, subscriptions, commandTimeout, new RedisKeys(keyPrefix), server);
+      return new RedisBackend(resources, client, connection, subscriptions, commandTimeout, new RedisKeys(keyPrefix), server,
+          yieldTime);
     } catch (RuntimeException e) {
       if (connection != null) {
         connection.close();
@@ -105,10 +102,10 @@ final class RedisBackend implements LockBackend {
     // Redis keys and channels are binary-safe: every key the engine accepts can be stored.
   }
 
-  /** A fair release that another client waited for yields it the next turn ({@link #YIELD}). */
+  /** A fair release that another client waited for yields it the next turn, unless the yield time is zero. */
   @Override
   public boolean letsOtherClientsInFirst(boolean fair) {
-    return fair;
+    return fair && !yieldMillis.equals("0");
   }
 
   /** The lock hash and its expiry in one script; the waiters are the client connections subscribed to its channel. */
@@ -175,10 +172,9 @@ final class RedisBackend implements LockBackend {
   /** Runs the release script; a fair request's release that another client waited for yields it the next turn. */
   private long runRelease(AcquireRequest request, String what, String keepExpiryMillis) {
     String key = request.key();
-    String yieldMillis = request.fair() ? Long.toString(YIELD.toMillis()) : "0";
     try {
       return RELEASE.<Long>run(connection.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key), keys.yielded(key)},
-          request.ownerId(), keys.channel(key), yieldMillis, keepExpiryMillis);
+          request.ownerId(), keys.channel(key), request.fair() ? yieldMillis : "0", keepExpiryMillis);
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, what, server);
     }

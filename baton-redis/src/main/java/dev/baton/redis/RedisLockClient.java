@@ -23,8 +23,9 @@ import java.util.Locale;
  * acquire, release and renewal are Lua scripts of one round trip each; waiters are woken by a message on
  * {@code baton:wake:KEY}, published only when someone waits. Within a process waiters queue in order. Across
  * processes, with the {@code fair} option (the default), a release that another client waited for yields it
- * the next turn: for 20 ms the lock is refused to the releasing client, whose next thread would otherwise race
- * the woken waiter; waiters of several other clients race among themselves. Without it, every waiter races.
+ * the next turn: for a moment ({@link Builder#yieldTime}) the lock is refused to the releasing client, whose next
+ * thread would otherwise race the woken waiter; waiters of several other clients race among themselves. Without
+ * it, every waiter races.
  *
  * <p>Safety: a single Redis server that restarts without persistence forgets its locks, and an
  * asynchronous replica that is promoted may not have the latest ones. Fencing tokens keep growing across
@@ -33,6 +34,14 @@ import java.util.Locale;
 public final class RedisLockClient {
   /** The prefix of every key Baton writes, unless told otherwise. */
   public static final String DEFAULT_KEY_PREFIX = "baton:";
+
+  /**
+   * How long a fair release that another client waited for keeps the lock from the releasing client, unless told
+   * otherwise: long enough for a woken waiter to ask on a busy machine on one network.
+   */
+  public static final Duration DEFAULT_YIELD_TIME = Duration.ofMillis(20);
+
+  private static final Duration MAX_YIELD_TIME = Duration.ofMinutes(1);
 
   private RedisLockClient() {}
 
@@ -58,6 +67,7 @@ public final class RedisLockClient {
     private LockOptions defaultOptions = LockOptions.defaults();
     private Duration commandTimeout = Duration.ofSeconds(2);
     private Duration connectTimeout = Duration.ofSeconds(2);
+    private Duration yieldTime = DEFAULT_YIELD_TIME;
 
     private Builder() {}
 
@@ -109,6 +119,26 @@ public final class RedisLockClient {
     }
 
     /**
+     * How long a fair release that a waiter of another client waited for keeps the lock from this client, so that
+     * the woken waiter takes it instead of racing this process's next thread for it (which, on a hot key, decides
+     * which process gets the next turns); whoever takes the lock ends the yield. 20 ms by default; longer where
+     * waiters take longer to wake and ask (a slow network, long pauses), zero to let the releasing client race
+     * them. If the waiter gave up meanwhile, the lock stays free that long.
+     *
+     * @param yieldTime zero, or from 1 ms to 1 min
+     */
+    public Builder yieldTime(Duration yieldTime) {
+      boolean inRange = yieldTime != null && (yieldTime.isZero()
+          || yieldTime.compareTo(Duration.ofMillis(1)) >= 0 && yieldTime.compareTo(MAX_YIELD_TIME) <= 0);
+      if (!inRange) {
+        throw new IllegalArgumentException("yieldTime must be zero or from 1 ms to " + MAX_YIELD_TIME.toSeconds()
+            + " s but was " + yieldTime + "; use Duration.ZERO to yield nothing.");
+      }
+      this.yieldTime = yieldTime;
+      return this;
+    }
+
+    /**
      * Connects.
      *
      * @throws IllegalStateException if no URI was given
@@ -118,7 +148,8 @@ public final class RedisLockClient {
       if (uri == null) {
         throw new IllegalStateException("Set the Redis URI first, e.g. builder().uri(\"redis://127.0.0.1:6379\").");
       }
-      RedisBackend backend = RedisBackend.connect(RedisURI.builder(uri).build(), keyPrefix, commandTimeout, connectTimeout);
+      RedisBackend backend = RedisBackend.connect(RedisURI.builder(uri).build(), keyPrefix, commandTimeout, connectTimeout,
+          yieldTime);
       return new EngineClient(backend, defaultOptions);
     }
   }

@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -52,7 +53,11 @@ class RedisBackendTest {
   }
 
   private LockClient client(LockOptions defaults) {
-    LockClient client = RedisLockClient.builder().uri(redis.uri()).defaultOptions(defaults).connect();
+    return connect(RedisLockClient.builder().uri(redis.uri()).defaultOptions(defaults));
+  }
+
+  private LockClient connect(RedisLockClient.Builder settings) {
+    LockClient client = settings.connect();
     clients.add(client);
     return client;
   }
@@ -268,31 +273,41 @@ class RedisBackendTest {
   }
 
   @Test
-  void aFairReleaseThatAnotherClientWaitedForGivesThatClientTheNextTurn() throws Exception {
-    LockClient releasing = client(LockOptions.defaults());
-    LockClient waiting = client(LockOptions.defaults());
-    Lease held = releasing.lock("turn").acquire();
-    BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> waiting.lock("turn").acquire(Duration.ofSeconds(10)));
-    awaitWaitingFlag("turn");
+  void aFairReleaseThatAnotherClientWaitedForKeepsTheLockFromTheReleasingClientUntilTheWaiterTakesIt() throws Exception {
+    try (TcpProxy proxy = TcpProxy.start(Loopback.HOST, redis.server().port())) {
+      LockClient releasing = connect(RedisLockClient.builder().uri(redis.uri()).yieldTime(Duration.ofSeconds(10)));
+      LockClient waiting = connect(RedisLockClient.builder().uri("redis://" + proxy.address()));
+      Lease held = releasing.lock("turn").acquire();
+      BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> waiting.lock("turn").acquire(Duration.ofSeconds(10)));
+      awaitWaitingFlag("turn");
+      proxy.delayReplies(); // the waiter's wake-up is held up on its way
 
-    held.close();
+      held.close();
 
-    assertThat(releasing.lock("turn").tryAcquire()).as("the releasing client's tryAcquire right after").isEmpty();
-    try (Lease next = waiter.result(Duration.ofSeconds(5))) {
-      assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+      assertThat(redis.command("HGET", "baton:yield:turn", "client")).isEqualTo(((EngineClient) releasing).clientId());
+      assertThat(releasing.lock("turn").tryAcquire()).as("the releasing client's tryAcquire while the waiter wakes").isEmpty();
+      proxy.deliverReplies();
+      try (Lease next = waiter.result(Duration.ofSeconds(5))) {
+        assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+        assertThat(redis.command("EXISTS", "baton:yield:turn")).as("the yield once the waiter took the lock").isEqualTo(0L);
+      }
     }
   }
 
   @Test
-  void aNonFairReleaseYieldsNothing() throws Exception {
+  void aReleaseYieldsNothingWhenNotFairOrWithoutYieldTime() throws Exception {
     LockOptions nonFair = LockOptions.defaults().toBuilder().fair(false).build();
-    Lease held = client(nonFair).lock("race").acquire();
-    BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> client(nonFair).lock("race").acquire(Duration.ofSeconds(10)));
-    awaitWaitingFlag("race");
+    releaseWhileAnotherClientWaits(RedisLockClient.builder().uri(redis.uri()).defaultOptions(nonFair), "non-fair");
+    releaseWhileAnotherClientWaits(RedisLockClient.builder().uri(redis.uri()).yieldTime(Duration.ZERO), "no-yield");
 
+    assertThat(redis.command("EXISTS", "baton:yield:non-fair", "baton:yield:no-yield")).as("yields written").isEqualTo(0L);
+  }
+
+  private void releaseWhileAnotherClientWaits(RedisLockClient.Builder settings, String key) throws Exception {
+    Lease held = connect(settings).lock(key).acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> connect(settings).lock(key).acquire(Duration.ofSeconds(10)));
+    awaitWaitingFlag(key);
     held.close();
-
-    assertThat(redis.command("EXISTS", "baton:yield:race")).as("a yield after a non-fair release").isEqualTo(0L);
     waiter.result(Duration.ofSeconds(5)).close();
   }
 
@@ -442,5 +457,9 @@ class RedisBackendTest {
     assertThatThrownBy(() -> RedisLockClient.builder().keyPrefix(null)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> RedisLockClient.builder().commandTimeout(Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("commandTimeout");
+    for (Duration bad : Arrays.asList(null, Duration.ofMillis(-1), Duration.ofNanos(1), Duration.ofMinutes(2))) {
+      assertThatThrownBy(() -> RedisLockClient.builder().yieldTime(bad))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContainingAll("yieldTime", String.valueOf(bad));
+    }
   }
 }
