@@ -34,7 +34,7 @@ public interface Lease extends AutoCloseable {
    *
    * <p>When a holder releases while another thread of the same client waits for the key, the entry at
    * the store may be handed over to that thread without a round trip (at most
-   * {@code EngineClient.MAX_LOCAL_HANDOVERS} times in a row, fewer on Redis): the successor then has the same token. The
+   * {@code EngineClient.MAX_LOCAL_HANDOVERS} times in a row, fewer for a non-fair lock): the successor then has the same token. The
    * predecessor has released by then, so the two never hold at once; a resource that accepts a token
    * equal to the highest it has seen (and rejects smaller ones) stays safe.
    */
