@@ -43,7 +43,7 @@ final class RedisBackend implements LockBackend {
   private final WakeUpChannels wakeUps;
   private final RedisKeys keys;
   private final String server;
-  private final String yieldMillis;
+  private final long yieldMillis;
 
   private RedisBackend(ClientResources resources, RedisClient client, StatefulRedisConnection<String, String> connection,
       StatefulRedisPubSubConnection<String, String> subscriptions, Duration commandTimeout, RedisKeys keys, String server,
@@ -55,7 +55,7 @@ final class RedisBackend implements LockBackend {
     this.wakeUps = new WakeUpChannels(subscriptions, commandTimeout);
     this.keys = keys;
     this.server = server;
-    this.yieldMillis = Long.toString(yieldTime.toMillis());
+    this.yieldMillis = yieldTime.toMillis();
   }
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
@@ -105,7 +105,7 @@ final class RedisBackend implements LockBackend {
   /** A fair release that another client waited for yields it the next turn, unless the yield time is zero. */
   @Override
   public boolean letsOtherClientsInFirst(boolean fair) {
-    return fair && !yieldMillis.equals("0");
+    return fair && yieldMillis > 0;
   }
 
   /** The lock hash and its expiry in one script; the waiters are the client connections subscribed to its channel. */
@@ -174,7 +174,7 @@ final class RedisBackend implements LockBackend {
     String key = request.key();
     try {
       return RELEASE.<Long>run(connection.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key), keys.yielded(key)},
-          request.ownerId(), keys.channel(key), request.fair() ? yieldMillis : "0", keepExpiryMillis);
+          request.ownerId(), keys.channel(key), Long.toString(request.fair() ? yieldMillis : 0), keepExpiryMillis);
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, what, server);
     }
