@@ -29,10 +29,9 @@ if owner == false then
     token = now
     redis.call('SET', KEYS[2], string.format('%d', now))
   end
+  redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token))
   if waited then
-    redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token), 'waiting', '1')
-  else
-    redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token))
+    redis.call('HSET', KEYS[1], 'waiting', '1')
   end
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   return {1, token}
