@@ -5,12 +5,10 @@ import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
-import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
-import dev.baton.spi.Outcome;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -141,63 +139,12 @@ final class Engine implements LossListener {
 
   private EngineLease acquireAtStore(String key, LockOptions options, Deadline deadline, LocalQueue queue,
       boolean interruptible) throws InterruptedException {
-    boolean mayWait = deadline.remainingNanos() > 0;
-    Duration ttl = ttl(options);
-    AcquireRequest request = request(key, options, ttl, mayWait);
-    Attempt attempt = backend.newAttempt(request);
     Signal signal = acquisitions.start();
-    boolean interrupted = false;
-    Unavailability unavailability = new Unavailability(key, backend.name(), ttl, deadline);
     try {
-      while (true) {
-        ensureOpen();
-        signal.reset();
-        long sentAt = System.nanoTime();
-        Duration retryAfter;
-        try {
-          Outcome outcome = attempt.tryAcquire(signal);
-          if (outcome.isGranted() && System.nanoTime() - sentAt < request.expiry().toNanos()) {
-            return hold(outcome.grant(), queue, sentAt);
-          }
-          if (outcome.isGranted()) {
-            // The grant came after its own expiry (this process was paused, or the reply was that slow): the
-            // store may have given the lock to someone else since. Give it back and ask again as a new owner.
-            Grant late = outcome.grant();
-            cleanup.run("release of " + late.request().lockName() + ", granted after its ttl", () -> backend.release(late));
-            request = request(key, options, ttl, mayWait);
-            attempt = backend.newAttempt(request);
-            continue;
-          }
-          unavailability.clear();
-          retryAfter = outcome.retryAfter();
-        } catch (BackendUnavailableException e) {
-          retryAfter = unavailability.failed(sentAt, e);
-        }
-        if (retryAfter.isZero()) {
-          continue;
-        }
-        long waitNanos = Math.min(deadline.remainingNanos(), retryAfter.toNanos());
-        if (waitNanos <= 0) {
-          throw unavailability.isOngoing() ? unavailability.failure() : timeout(key, options);
-        }
-        try {
-          signal.await(waitNanos);
-        } catch (InterruptedException e) {
-          if (interruptible) {
-            throw e;
-          }
-          interrupted = true;
-        }
-      }
-    } catch (Throwable t) {
-      Attempt abandoned = attempt;
-      cleanup.run("clean-up of the abandoned acquire of " + request.lockName(), abandoned::abandon);
-      throw t;
+      StoreAcquisition.Granted granted = new StoreAcquisition(this, key, options, deadline, interruptible, signal).run();
+      return hold(granted.grant(), queue, granted.sentAt());
     } finally {
       acquisitions.finish(signal);
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
     }
   }
 
@@ -261,8 +208,9 @@ final class Engine implements LossListener {
     return lease;
   }
 
-  private AcquireRequest request(String key, LockOptions options, Duration ttl, boolean mayWait) {
-    return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), ttl,
+  /** A request under a new owner id, for the ttl asked for or the store's cap on it. */
+  AcquireRequest newRequest(String key, LockOptions options, boolean mayWait) {
+    return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), ttl(options),
         options.leaseTime().orElse(null), options.fair(), mayWait);
   }
 
@@ -333,7 +281,7 @@ final class Engine implements LossListener {
         + ") is closed: it takes no more locks. Create a new client.");
   }
 
-  private LockTimeoutException timeout(String key, LockOptions options) {
+  LockTimeoutException timeout(String key, LockOptions options) {
     return new LockTimeoutException("Lock '" + key + "' on " + backend.name() + " was not acquired within "
         + Durations.format(options.waitTime().orElse(Duration.ZERO))
         + ": another owner holds it. Wait longer, or retry later.");

@@ -4,8 +4,9 @@ import dev.baton.BackendUnavailableException;
 
 /**
  * One acquisition in progress at the store. The engine calls {@link #tryAcquire} until it returns a
- * grant, waiting in between for the attempt's {@link WakeUp} or its retry delay, whichever comes first;
- * then either the grant is held, or the engine calls {@link #abandon()}. One thread at a time.
+ * grant, waiting in between for the attempt's {@link WakeUp} or its retry delay, whichever comes first.
+ * Every attempt then ends exactly once: {@link #stopWaiting()} when its grant is taken over (held, or
+ * released because it came too late), {@link #abandon()} otherwise. One thread at a time.
  */
 public interface Attempt {
 
@@ -17,6 +18,12 @@ public interface Attempt {
    * @throws BackendUnavailableException if the store could not be reached; the engine retries
    */
   Outcome tryAcquire(WakeUp wakeUp);
+
+  /**
+   * The attempt was granted and the engine took the grant over: stop the wake-ups and free what was kept
+   * only for waiting (a subscription, a watch), leaving the granted entry alone. Must not block on the store.
+   */
+  default void stopWaiting() {}
 
   /**
    * Gives up: removes whatever this attempt left at the store (a queue entry, an entry written by a

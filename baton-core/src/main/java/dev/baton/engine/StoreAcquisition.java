@@ -1,0 +1,117 @@
+package dev.baton.engine;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.LockOptions;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.Grant;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.Outcome;
+import java.time.Duration;
+
+/**
+ * One acquire's conversation with the store, within its deadline: an attempt, tried again on each wake-up,
+ * until it is granted in time. Every attempt ends here and only here: {@link Attempt#stopWaiting()} once
+ * its grant is taken over, {@link Attempt#abandon()} (retried in the background) on every other way out.
+ * A grant that comes after its own expiry is given back and a new attempt starts, under a new owner id.
+ */
+final class StoreAcquisition {
+  private final Engine engine;
+  private final LockBackend backend;
+  private final String key;
+  private final LockOptions options;
+  private final Deadline deadline;
+  private final boolean interruptible;
+  private final Signal signal;
+  private final Unavailability unavailability;
+  private boolean interrupted;
+
+  /** A grant and when the request that won it was sent: the store's expiry runs from later. */
+  record Granted(Grant grant, long sentAt) {}
+
+  StoreAcquisition(Engine engine, String key, LockOptions options, Deadline deadline, boolean interruptible, Signal signal) {
+    this.engine = engine;
+    this.backend = engine.backend();
+    this.key = key;
+    this.options = options;
+    this.deadline = deadline;
+    this.interruptible = interruptible;
+    this.signal = signal;
+    // One promise on every store: without a wait time, an acquire keeps trying through an outage for the
+    // ttl asked for, not a store's cap on it.
+    this.unavailability = new Unavailability(key, backend.name(), options.ttl(), deadline);
+  }
+
+  /**
+   * The grant, taken over from its attempt.
+   *
+   * @throws dev.baton.LockTimeoutException at the deadline
+   * @throws BackendUnavailableException if the store could not be reached for too long
+   * @throws InterruptedException if interruptible and interrupted; otherwise the interrupt is kept for the caller
+   */
+  Granted run() throws InterruptedException {
+    boolean mayWait = deadline.remainingNanos() > 0;
+    try {
+      while (true) {
+        AcquireRequest request = engine.newRequest(key, options, mayWait);
+        Attempt attempt = backend.newAttempt(request);
+        Granted granted;
+        try {
+          granted = untilGranted(attempt);
+        } catch (Throwable t) {
+          engine.cleanup().run("clean-up of the abandoned acquire of " + request.lockName(), attempt::abandon);
+          throw t;
+        }
+        attempt.stopWaiting();
+        if (System.nanoTime() - granted.sentAt() < request.expiry().toNanos()) {
+          return granted;
+        }
+        // The grant came after its own expiry (this process was paused, or the reply was that slow): the store
+        // may have given the lock to someone else since. Give it back and ask again as a new owner.
+        Grant late = granted.grant();
+        engine.cleanup().run("release of " + request.lockName() + ", granted after its ttl", () -> backend.release(late));
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private Granted untilGranted(Attempt attempt) throws InterruptedException {
+    while (true) {
+      engine.ensureOpen();
+      signal.reset();
+      long sentAt = System.nanoTime();
+      Duration retryAfter;
+      try {
+        Outcome outcome = attempt.tryAcquire(signal);
+        if (outcome.isGranted()) {
+          return new Granted(outcome.grant(), sentAt);
+        }
+        unavailability.clear();
+        retryAfter = outcome.retryAfter();
+      } catch (BackendUnavailableException e) {
+        retryAfter = unavailability.failed(sentAt, e);
+      }
+      if (!retryAfter.isZero()) {
+        await(retryAfter);
+      }
+    }
+  }
+
+  private void await(Duration retryAfter) throws InterruptedException {
+    long waitNanos = Math.min(deadline.remainingNanos(), retryAfter.toNanos());
+    if (waitNanos <= 0) {
+      throw unavailability.isOngoing() ? unavailability.failure() : engine.timeout(key, options);
+    }
+    try {
+      signal.await(waitNanos);
+    } catch (InterruptedException e) {
+      if (interruptible) {
+        throw e;
+      }
+      interrupted = true;
+    }
+  }
+}
