@@ -720,6 +720,12 @@ public abstract class LockClientContract {
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContainingAll("orders", "42");
     }
+    // Each encodes to the bytes of "coll?": accepted, they would be one lock at the store under three names.
+    for (String unpaired : List.of("coll\uD800", "coll\uDC00")) {
+      assertThatThrownBy(() -> client.lock(unpaired))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContainingAll("coll", "unpaired surrogate");
+    }
   }
 
   @Test
