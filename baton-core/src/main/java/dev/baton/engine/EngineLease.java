@@ -11,14 +11,15 @@ import dev.baton.spi.Settings;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A held lock and its one-way state machine: HELD, then exactly one of RELEASED, EXPIRED or LOST. The
  * transition out of HELD happens once, whoever triggers it (the holder, the hold timer, the watchdog, the
- * store, the client closing); only then is the key's local turn given to the next waiter. A holder that
+ * store, the client closing): the one thread that sets {@code ending} decides the final state, which may need
+ * the store's answer (a release that finds the entry gone ends LOST), and writes it once; until then the lease
+ * reads HELD but is no longer {@link #isHeld()}. Only then is the key's local turn given to the next waiter. A holder that
  * releases may instead hand the entry at the store over to the next waiter in this process (see
  * {@link Engine#handOver}): the successor is a new lease on the same grant, with the same fencing token.
  */
@@ -33,7 +34,10 @@ final class EngineLease implements Lease {
   private final Grant grant;
   private final LocalQueue queue;
   private final LostListeners listeners;
-  private final AtomicReference<LeaseState> state = new AtomicReference<>(LeaseState.HELD);
+  /** Set once, by the thread that takes the lease out of HELD. */
+  private final AtomicBoolean ending = new AtomicBoolean();
+  /** HELD, then the final state, written once by the thread that set {@link #ending}. */
+  private volatile LeaseState state = LeaseState.HELD;
   private final AtomicBoolean renewing = new AtomicBoolean();
   private final AtomicBoolean renewAgain = new AtomicBoolean();
   /** Guards moves of the hold end against the decisions taken on it: expiring, and no longer renewing. */
@@ -124,12 +128,12 @@ final class EngineLease implements Lease {
   @Override
   public boolean isHeld() {
     long now = System.nanoTime();
-    return state.get() == LeaseState.HELD && isValidAt(now) && !holdEndedAt(now);
+    return !ending.get() && isValidAt(now) && !holdEndedAt(now);
   }
 
   @Override
   public LeaseState state() {
-    return state.get();
+    return state;
   }
 
   @Override
@@ -148,7 +152,7 @@ final class EngineLease implements Lease {
     if (!moveHoldEnd(holdFor)) {
       return false;
     }
-    if (state.get() != LeaseState.HELD) {
+    if (ending.get()) {
       detach(); // ended meanwhile: drop the timer and the watch just set up
       return false;
     }
@@ -166,7 +170,7 @@ final class EngineLease implements Lease {
     long now = System.nanoTime();
     synchronized (hold) {
       if (!holdEndedAt(now)) {
-        if (state.get() != LeaseState.HELD || !isValidAt(now)) {
+        if (ending.get() || !isValidAt(now)) {
           return false;
         }
         holdEndsAt = now + holdFor.toNanos();
@@ -244,9 +248,10 @@ final class EngineLease implements Lease {
   }
 
   private boolean end(LeaseState to, LostReason reason) {
-    if (!state.compareAndSet(LeaseState.HELD, to)) {
+    if (!ending.compareAndSet(false, true)) {
       return false;
     }
+    LeaseState finalState = to;
     LostReason told = reason;
     boolean handedOver = false;
     try {
@@ -259,11 +264,12 @@ final class EngineLease implements Lease {
         case NONE -> releaseAtStore();
       };
       if (!handedOver && !released && reason == null) {
-        state.set(LeaseState.LOST);
+        finalState = LeaseState.LOST;
         told = LostReason.ENTRY_REMOVED;
         log.warn("Lock '{}' (owner {}) was already gone from the store when released", key(), ownerId());
       }
     } finally {
+      state = finalState;
       if (!handedOver) {
         queue.leave();
       }
@@ -279,9 +285,10 @@ final class EngineLease implements Lease {
   }
 
   private boolean leave(LeaseState to) {
-    if (!state.compareAndSet(LeaseState.HELD, to)) {
+    if (!ending.compareAndSet(false, true)) {
       return false;
     }
+    state = to;
     detach();
     queue.leave();
     engine.forget(this);
@@ -344,7 +351,7 @@ final class EngineLease implements Lease {
    * never extended past it. A renewal asked for while one is under way (the hold end moved) follows it.
    */
   void renew(long sentAt) {
-    if (state.get() != LeaseState.HELD || !renewing.compareAndSet(false, true)) {
+    if (ending.get() || !renewing.compareAndSet(false, true)) {
       return;
     }
     renewAgain.set(false);
@@ -402,6 +409,6 @@ final class EngineLease implements Lease {
 
   @Override
   public String toString() {
-    return "Lease{key='" + key() + "', owner=" + ownerId() + ", token=" + fencingToken() + ", state=" + state.get() + '}';
+    return "Lease{key='" + key() + "', owner=" + ownerId() + ", token=" + fencingToken() + ", state=" + state + '}';
   }
 }

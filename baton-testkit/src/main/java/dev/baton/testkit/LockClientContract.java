@@ -23,10 +23,13 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -467,6 +470,31 @@ public abstract class LockClientContract {
         .until(() -> lost.reasons().size() == 1);
     lease.close();
     assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+  }
+
+  /** A release that finds the entry gone ends the lease as LOST; no reader ever sees it RELEASED first. */
+  @Test
+  @Timeout(30)
+  void aLeaseReachesOneFinalStateOnce() throws Exception {
+    RecordingLostListener lost = new RecordingLostListener();
+    Lease lease = newClient().lock(key).acquire(LONG_WAIT);
+    lease.onLost(lost);
+    removeEntryBehindOurBack(key);
+    Set<LeaseState> seen = ConcurrentHashMap.newKeySet();
+    AtomicBoolean closed = new AtomicBoolean();
+    Thread reader = new Thread(() -> {
+      while (!closed.get()) {
+        seen.add(lease.state());
+      }
+      seen.add(lease.state());
+    }, "state-reader");
+    reader.start();
+    lease.close();
+    closed.set(true);
+    reader.join(PROMPTLY.toMillis());
+    assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+    assertThat(seen).as("the states a reader saw during the release").isSubsetOf(LeaseState.HELD, LeaseState.LOST);
+    await().atMost(PROMPTLY).untilAsserted(() -> assertThat(lost.reasons()).containsExactly(LostReason.ENTRY_REMOVED));
   }
 
   @Test
