@@ -53,7 +53,8 @@ public interface Lease extends AutoCloseable {
   /**
    * Calls {@code listener} once if this lease ends other than by {@link #close()}: it was lost, its
    * hold timeout passed, or its client was closed. If that already happened, calls it at once. Listeners
-   * run on a background thread of the client and should return quickly.
+   * run on the client's event thread, one at a time and in order, never on a store's I/O thread: one that
+   * blocks delays the listeners and observers after it, not the renewal of any lock.
    *
    * @throws IllegalArgumentException if the listener is null
    */

@@ -4,8 +4,10 @@ import java.time.Duration;
 
 /**
  * Told what the locks of a client do, for metrics and tracing: register one with
- * {@link LockClient#observe(LockObserver)}. Methods are called on the thread where the event happens (the
- * acquiring thread, the watchdog, the store's I/O threads): they must return quickly and must not block. An
+ * {@link LockClient#observe(LockObserver)}. The outcome of an acquire ({@link #acquired}, {@link #timedOut},
+ * {@link #failed}) is told on the acquiring thread; the life of a held lease ({@link #renewed}, {@link #ended}) on
+ * the client's event thread, in order, the thread that runs lost-lock listeners: never on the watchdog or a store's
+ * I/O thread, so a slow observer delays no renewal, but it does delay the events after it, so return quickly. An
  * exception an observer throws is logged and otherwise ignored. Every method does nothing unless overridden.
  */
 public interface LockObserver {

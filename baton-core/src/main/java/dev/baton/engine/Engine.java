@@ -42,7 +42,7 @@ final class Engine implements LossListener {
   private final Watchdog watchdog;
   private final Cleanup cleanup;
   private final Acquisitions acquisitions = new Acquisitions();
-  private final Observers observers = new Observers();
+  private final Observers observers;
   private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -53,6 +53,7 @@ final class Engine implements LossListener {
     scheduler.setRemoveOnCancelPolicy(true);
     this.workers = Executors.newCachedThreadPool(new DaemonThreads("worker", clientId));
     this.events = new Events(clientId);
+    this.observers = new Observers(events);
     this.watchdog = new Watchdog(scheduler);
     this.cleanup = new Cleanup(scheduler, workers);
     backend.setLossListener(this);

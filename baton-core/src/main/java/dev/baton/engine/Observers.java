@@ -9,11 +9,21 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The observers of one client, each told of every event; one that throws is logged and the others still told. */
+/**
+ * The observers of one client, each told of every event; one that throws is logged and the others still told.
+ * The outcome of an acquire is told on the acquiring thread (where a trace of the caller continues); what
+ * happens to a held lease, its renewals and its end, on the client's event thread, in order, never on the
+ * watchdog or a store's I/O thread, so that a slow observer delays no renewal.
+ */
 final class Observers {
   private static final Logger log = LoggerFactory.getLogger(Observers.class);
 
   private final List<LockObserver> observers = new CopyOnWriteArrayList<>();
+  private final Events events;
+
+  Observers(Events events) {
+    this.events = events;
+  }
 
   void add(LockObserver observer) {
     if (observer == null) {
@@ -39,11 +49,11 @@ final class Observers {
 
   void ended(String key, long grantedAtNanos, LostReason reason) {
     Duration heldFor = since(grantedAtNanos);
-    tell(key, o -> o.ended(key, heldFor, reason));
+    events.dispatch(() -> tell(key, o -> o.ended(key, heldFor, reason)));
   }
 
   void renewed(String key, boolean succeeded) {
-    tell(key, o -> o.renewed(key, succeeded));
+    events.dispatch(() -> tell(key, o -> o.renewed(key, succeeded)));
   }
 
   private void tell(String key, Consumer<LockObserver> event) {

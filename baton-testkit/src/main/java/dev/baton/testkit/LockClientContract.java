@@ -11,6 +11,7 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockLostException;
+import dev.baton.LockObserver;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
@@ -27,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -470,6 +472,37 @@ public abstract class LockClientContract {
         .until(() -> lost.reasons().size() == 1);
     lease.close();
     assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+  }
+
+  /** User code runs on the client's event thread: an observer that blocks for many ttls stalls no renewal of another lock. */
+  @Test
+  @Timeout(60)
+  void aBlockingObserverDelaysNoRenewal() throws Exception {
+    LockClient client = newClient();
+    CountDownLatch unblock = new CountDownLatch(1);
+    CountDownLatch blocking = new CountDownLatch(1);
+    client.observe(new LockObserver() {
+      @Override
+      public void renewed(String renewedKey, boolean succeeded) {
+        blocking.countDown();
+        try {
+          unblock.await(LONG_WAIT.toMillis(), MILLISECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    });
+    try (Lease lease = client.lock(key).acquire(waitingWithTtl(SHORT_TTL))) {
+      assertThat(blocking.await(PROMPTLY.toMillis(), MILLISECONDS)).as("the observer was told of a renewal").isTrue();
+      DistributedLock other = newClient().lock(key);
+      await("held through six ttls while the observer blocks").during(SHORT_TTL.multipliedBy(6)).atMost(LONG_WAIT)
+          .until(() -> lease.isHeld() && other.tryAcquire().map(stolen -> {
+            stolen.close();
+            return false;
+          }).orElse(true));
+    } finally {
+      unblock.countDown();
+    }
   }
 
   /** A release that finds the entry gone ends the lease as LOST; no reader ever sees it RELEASED first. */
