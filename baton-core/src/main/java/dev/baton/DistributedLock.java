@@ -52,7 +52,8 @@ public interface DistributedLock extends Lock {
   Optional<Lease> tryAcquire();
 
   /**
-   * Acquires on a background thread of the client. Cancelling the future stops the wait and leaves
+   * Acquires on a thread of the client's own, one for each acquire still pending, which waits as
+   * {@link #acquire()} does (the outcome completes the future on that thread). Cancelling the future stops the wait and leaves
    * nothing at the store; a lease granted after cancellation is released at once. If the client closes
    * first, the future completes exceptionally with an {@link IllegalStateException}.
    */

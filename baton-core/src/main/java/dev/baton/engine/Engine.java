@@ -15,9 +15,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,13 +33,16 @@ import org.slf4j.LoggerFactory;
 final class Engine implements LossListener {
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
   private static final long CLOSE_WAIT_MILLIS = 5_000;
+  /** Threads for hold timeouts and background clean-up: bounded, so that many leases ending at once queue. */
+  private static final int BACKGROUND_THREADS = 4;
 
   private final LockBackend backend;
   private final String clientId;
   private final AtomicLong leaseSequence = new AtomicLong();
   private final KeyRegistry keys = new KeyRegistry();
   private final ScheduledThreadPoolExecutor scheduler;
-  private final ExecutorService workers;
+  private final ThreadPoolExecutor background;
+  private final ExecutorService asyncAcquires;
   private final Events events;
   private final Watchdog watchdog;
   private final Cleanup cleanup;
@@ -51,11 +56,15 @@ final class Engine implements LossListener {
     this.clientId = clientId;
     this.scheduler = new ScheduledThreadPoolExecutor(1, new DaemonThreads("watchdog", clientId));
     scheduler.setRemoveOnCancelPolicy(true);
-    this.workers = Executors.newCachedThreadPool(new DaemonThreads("worker", clientId));
+    this.background = new ThreadPoolExecutor(BACKGROUND_THREADS, BACKGROUND_THREADS, 30, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(), new DaemonThreads("background", clientId));
+    background.allowCoreThreadTimeOut(true);
+    // One thread per pending acquireAsync, which waits as a blocking acquire does: as many as the caller asks for.
+    this.asyncAcquires = Executors.newCachedThreadPool(new DaemonThreads("acquire", clientId));
     this.events = new Events(clientId);
     this.observers = new Observers(events);
     this.watchdog = new Watchdog(scheduler);
-    this.cleanup = new Cleanup(scheduler, workers);
+    this.cleanup = new Cleanup(scheduler, background);
     backend.setLossListener(this);
   }
 
@@ -79,8 +88,9 @@ final class Engine implements LossListener {
     return observers;
   }
 
-  ExecutorService workers() {
-    return workers;
+  /** Where {@code acquireAsync} runs its acquires. */
+  ExecutorService asyncAcquires() {
+    return asyncAcquires;
   }
 
   String clientId() {
@@ -240,7 +250,7 @@ final class Engine implements LossListener {
   /** A timer that ends {@code lease} by its hold timeout in {@code delayNanos}; null if the client is closing. */
   ScheduledFuture<?> holdTimer(EngineLease lease, long delayNanos) {
     try {
-      return scheduler.schedule(() -> workers.execute(lease::expire), delayNanos, TimeUnit.NANOSECONDS);
+      return scheduler.schedule(() -> background.execute(lease::expire), delayNanos, TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException closing) {
       log.debug("Client {} closing; the hold timer of '{}' is not needed", clientId, lease.key());
       return null;
@@ -314,14 +324,20 @@ final class Engine implements LossListener {
 
   private void stopThreads() {
     scheduler.shutdownNow();
-    workers.shutdown();
+    background.shutdown();
+    asyncAcquires.shutdown();
     events.close(CLOSE_WAIT_MILLIS);
+    awaitTermination(background);
+    awaitTermination(asyncAcquires);
+  }
+
+  private static void awaitTermination(ExecutorService executor) {
     try {
-      if (!workers.awaitTermination(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-        workers.shutdownNow();
+      if (!executor.awaitTermination(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+        executor.shutdownNow();
       }
     } catch (InterruptedException e) {
-      workers.shutdownNow();
+      executor.shutdownNow();
       Thread.currentThread().interrupt();
     }
   }

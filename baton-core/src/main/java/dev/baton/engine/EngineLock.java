@@ -71,7 +71,7 @@ final class EngineLock implements DistributedLock {
     engine.ensureOpen();
     AsyncAcquisition acquisition = new AsyncAcquisition(() -> engine.acquire(key, checked, true));
     try {
-      engine.workers().execute(acquisition);
+      engine.asyncAcquires().execute(acquisition);
     } catch (RejectedExecutionException closing) {
       engine.ensureOpen();
       throw closing;

@@ -200,7 +200,7 @@ class RedisBackendTest {
     for (int i = 0; i < 8; i++) {
       waiters.add(lock.acquireAsync());
     }
-    await().until(() -> scriptCalls() >= 2 && parkedWorkers() >= 8);
+    await().until(() -> scriptCalls() >= 2 && parkedAsyncAcquires() >= 8);
 
     // The head tried, subscribed and tried again; the seven behind it wait in the process.
     assertThat(scriptCalls()).isEqualTo(2);
@@ -366,9 +366,9 @@ class RedisBackendTest {
         .until(() -> "1".equals(redis.command("HGET", "baton:lock:" + key, "waiting")));
   }
 
-  private static long parkedWorkers() {
+  private static long parkedAsyncAcquires() {
     return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.getName().startsWith("baton-worker-"))
+        .filter(t -> t.getName().startsWith("baton-acquire-"))
         .filter(t -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING)
         .count();
   }
