@@ -421,6 +421,29 @@ class EtcdBackendTest {
     });
   }
 
+  /**
+   * The promise of every store: without a wait time, an acquire keeps trying through an outage for the ttl it
+   * asked for. etcd used to give up after a third of its lease's ttl (here 1 s), the cap on how long it counts a
+   * lock as held, which has nothing to do with how long to wait.
+   */
+  @Test
+  @Timeout(60)
+  void anUnboundedAcquireKeepsTryingThroughAnOutageShorterThanItsTtl() throws Exception {
+    Duration ttl = Duration.ofSeconds(8);
+    DistributedLock lock = client().lock(key, LockOptions.builder().ttl(ttl).build());
+    etcd.server().stop();
+    CompletableFuture<Lease> acquiring = lock.acquireAsync();
+    try {
+      await("still trying, three times as long as a third of the lease's ttl").during(LEASE_TTL).atMost(LONG_WAIT)
+          .until(() -> !acquiring.isDone());
+    } finally {
+      etcd.server().start();
+    }
+    try (Lease lease = acquiring.get(LONG_WAIT.toSeconds(), TimeUnit.SECONDS)) {
+      assertThat(lease.isHeld()).isTrue();
+    }
+  }
+
   // Settings
 
   @Test
