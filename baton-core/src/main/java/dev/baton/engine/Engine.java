@@ -97,6 +97,11 @@ final class Engine implements LossListener {
     return clientId;
   }
 
+  /** How many keys this client keeps local state for: those with a waiter or a holder now. */
+  int keysInUse() {
+    return keys.size();
+  }
+
   void checkKey(String key) {
     KeyChecks.check(key);
     backend.checkKey(key);

@@ -69,6 +69,14 @@ public final class EngineClient implements LockClient {
     return engine.maxLocalHandovers(options.fair());
   }
 
+  /**
+   * How many keys this client keeps state for in memory: those that one of its threads holds or waits for now. It
+   * falls back to zero when they are done, however many keys the client used: for diagnostics and leak tests.
+   */
+  public int keysInUse() {
+    return engine.keysInUse();
+  }
+
   @Override
   public LockStatus status(String key) {
     engine.ensureOpen();

@@ -33,6 +33,11 @@ final class KeyRegistry {
     entries.computeIfPresent(key, (k, e) -> --e.users == 0 ? null : e);
   }
 
+  /** How many keys have a waiter or a holder now. */
+  int size() {
+    return entries.size();
+  }
+
   /** Fails every waiter of every key, and those that come later. */
   void close(String message) {
     closedMessage = message;

@@ -227,6 +227,16 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
     return watches;
   }
 
+  /** How many nodes the server holds now, its own ({@code /zookeeper}...) included. */
+  public int nodeCount() {
+    return running().server().getZKDatabase().getDataTree().getNodeCount();
+  }
+
+  /** How many watches the server keeps now for its sessions, data and child watches together. */
+  public int watchCount() {
+    return running().server().getZKDatabase().getDataTree().getWatchCount();
+  }
+
   /** Same as {@link #stop()}. */
   @Override
   public void close() {

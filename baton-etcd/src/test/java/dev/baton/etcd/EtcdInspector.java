@@ -56,6 +56,12 @@ final class EtcdInspector implements AutoCloseable {
         .toList();
   }
 
+  /** How many keys the namespace holds, of every lock. */
+  long keysInNamespace() {
+    GetOption counted = GetOption.builder().isPrefix(true).withCountOnly(true).build();
+    return call(client.getKVClient().get(ByteSequence.from(namespace, UTF_8), counted)).getCount();
+  }
+
   /** How many entries the key has: holder plus queued waiters. */
   int count(String key) {
     return entries(key).size();

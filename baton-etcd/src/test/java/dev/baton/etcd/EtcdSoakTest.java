@@ -1,0 +1,57 @@
+package dev.baton.etcd;
+
+import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.LockClientFactory;
+import dev.baton.testkit.LockClientSoak;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Thousands of per-order keys on one etcd member: no key and no watcher left behind. */
+class EtcdSoakTest extends LockClientSoak {
+  @RegisterExtension
+  static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+  private static EtcdInspector inspector;
+  private static EtcdMetrics metrics;
+
+  @BeforeAll
+  static void inspect() {
+    inspector = new EtcdInspector(etcd.endpoint());
+    metrics = new EtcdMetrics(etcd.endpoint());
+  }
+
+  @AfterAll
+  static void stopInspecting() {
+    inspector.close();
+  }
+
+  @Override
+  protected Class<? extends LockClientFactory> factoryClass() {
+    return EtcdClientFactory.class;
+  }
+
+  @Override
+  protected String target() {
+    return etcd.endpoint();
+  }
+
+  @Override
+  protected Map<String, Long> storeInventory() {
+    return Map.of("keys", inspector.keysInNamespace(), "watchers", metrics.watchers());
+  }
+
+  /** A release deletes the entry, and a waiter's watch is cancelled when it is done: nothing waits for an expiry. */
+  @Override
+  protected Duration leftoverBound() {
+    return Duration.ZERO;
+  }
+
+  /** Every acquisition is an fsync'd write: fewer keys keep the soak within a minute. */
+  @Override
+  protected int uncontendedKeys() {
+    return 1_000;
+  }
+}

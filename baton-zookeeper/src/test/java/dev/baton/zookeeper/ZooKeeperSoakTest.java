@@ -1,0 +1,60 @@
+package dev.baton.zookeeper;
+
+import dev.baton.testkit.EmbeddedZooKeeperExtension;
+import dev.baton.testkit.LockClientFactory;
+import dev.baton.testkit.LockClientSoak;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Thousands of per-order keys on one ZooKeeper server: no node and no watch left behind. A lock node goes with its
+ * release; the container nodes of the key's path go with the server's container sweeps, one level of the path a
+ * sweep, here every 200 ms instead of a minute.
+ */
+class ZooKeeperSoakTest extends LockClientSoak {
+  private static final String SWEEP_PROPERTY = "znode.container.checkIntervalMs";
+  private static final Duration SWEEP = Duration.ofMillis(200);
+
+  static {
+    System.setProperty(SWEEP_PROPERTY, Long.toString(SWEEP.toMillis()));
+  }
+
+  @RegisterExtension
+  static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
+
+  @AfterAll
+  static void sweepAsUsual() {
+    System.clearProperty(SWEEP_PROPERTY);
+  }
+
+  @Override
+  protected Class<? extends LockClientFactory> factoryClass() {
+    return ZooKeeperClientFactory.class;
+  }
+
+  @Override
+  protected String target() {
+    return zookeeper.connectString();
+  }
+
+  @Override
+  protected Map<String, Long> storeInventory() {
+    return Map.of(
+        "nodes", (long) zookeeper.server().nodeCount(),
+        "watches", (long) zookeeper.server().watchCount());
+  }
+
+  /** A sweep per level of the deepest key path (the base path, soak, run, phase, order). */
+  @Override
+  protected Duration leftoverBound() {
+    return SWEEP.multipliedBy(6);
+  }
+
+  /** A new key's path is created node by node, each an fsync'd write: fewer keys keep the soak within a minute. */
+  @Override
+  protected int uncontendedKeys() {
+    return 1_000;
+  }
+}
