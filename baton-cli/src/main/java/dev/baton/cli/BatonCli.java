@@ -3,6 +3,7 @@ package dev.baton.cli;
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockLostException;
 import dev.baton.LockTimeoutException;
+import dev.baton.PermissionDeniedException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -120,6 +121,9 @@ public final class BatonCli implements Runnable {
     }
     if (e instanceof BackendUnavailableException) {
       return ExitCodes.UNAVAILABLE;
+    }
+    if (e instanceof PermissionDeniedException) {
+      return ExitCodes.NO_PERMISSION;
     }
     if (e instanceof LockTimeoutException) {
       return ExitCodes.NOT_ACQUIRED;

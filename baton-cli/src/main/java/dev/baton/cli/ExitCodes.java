@@ -11,6 +11,8 @@ final class ExitCodes {
   static final int SOFTWARE = 70;
   /** The lock was lost while the command ran. */
   static final int LOCK_LOST = 74;
+  /** The store refused the credentials, or the user may not do what a lock needs: retrying will not help. */
+  static final int NO_PERMISSION = 77;
   /** The lock was not acquired within the wait time: try again later. */
   static final int NOT_ACQUIRED = 75;
   /** The command to run exists but could not be run, as shells say. */

@@ -2,6 +2,7 @@ package dev.baton.etcd;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockStatus;
+import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
@@ -89,6 +90,9 @@ final class EtcdBackend implements LockBackend {
     } catch (RuntimeException e) {
       backend.scheduler.shutdownNow();
       client.close();
+      if (e instanceof PermissionDeniedException) {
+        throw new PermissionDeniedException("etcd at " + endpoints + " refused the client: " + e.getMessage(), e);
+      }
       throw new BackendUnavailableException("Cannot connect to etcd at " + endpoints + ": " + e.getMessage()
           + ". Check that etcd runs there, that the user and password are right"
           + (settings.tls() ? ", and that each side trusts the other's certificate." : "."), e);

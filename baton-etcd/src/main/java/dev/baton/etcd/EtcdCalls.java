@@ -1,8 +1,9 @@
 package dev.baton.etcd;
 
 import dev.baton.BackendUnavailableException;
-import dev.baton.LockException;
+import dev.baton.PermissionDeniedException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -10,6 +11,13 @@ import java.util.concurrent.TimeoutException;
 
 /** Waits for jetcd's futures with a bound, and turns their failures into Baton's exceptions. */
 final class EtcdCalls {
+  /**
+   * How etcd words a refusal of the client, whatever gRPC status carries it: no user given to a server with
+   * authentication on, a wrong password, a token it no longer knows, a role without the permission.
+   */
+  private static final List<String> REFUSALS = List.of("PERMISSION_DENIED", "UNAUTHENTICATED", "permission denied",
+      "authentication failed", "user name is empty", "user name not found", "invalid auth token");
+
   private EtcdCalls() {}
 
   static <T> T await(CompletableFuture<T> call, Duration timeout, String what) {
@@ -29,10 +37,10 @@ final class EtcdCalls {
 
   static RuntimeException translate(Throwable cause, String what) {
     String message = String.valueOf(cause.getMessage());
-    if (message.contains("PERMISSION_DENIED") || message.contains("permission denied")
-        || message.contains("authentication failed")) {
-      return new LockException(what + " was refused by etcd (" + message + "): check the user, its password"
-          + " and its role's permissions on the namespace.", cause);
+    if (REFUSALS.stream().anyMatch(message::contains)) {
+      return new PermissionDeniedException(what + " was refused by etcd (" + message + "): check the user and its"
+          + " password (BATON_USER and BATON_PASSWORD, or the builder's user) and its role's permissions on the"
+          + " namespace.", cause);
     }
     return new BackendUnavailableException(what + " failed on etcd: " + message, cause);
   }

@@ -4,11 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
 import dev.baton.LockClient;
-import dev.baton.LockException;
 import dev.baton.LockOptions;
+import dev.baton.PermissionDeniedException;
 import dev.baton.testkit.EtcdServerExtension;
 import io.etcd.jetcd.Auth;
 import io.etcd.jetcd.ByteSequence;
@@ -100,8 +99,24 @@ class EtcdAuthTest {
   @Timeout(30)
   void aWrongPasswordFailsTheConnectAndSaysToCheckIt() {
     assertThatThrownBy(() -> client("billing", "wrong"))
-        .isInstanceOf(LockException.class)
+        .isInstanceOf(PermissionDeniedException.class)
         .hasMessageContaining("password");
+  }
+
+  /**
+   * etcd grants a lease to anyone, so a client without a user connects; its first acquire is refused at once, not
+   * reported as "could not be reached" and retried for the whole wait as it was.
+   */
+  @Test
+  @Timeout(30)
+  void noUserIsRefusedAtOnce() {
+    LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL)
+        .commandTimeout(Duration.ofSeconds(2)).connect();
+    clients.add(client);
+    assertThatThrownBy(() -> client.lock("auth/anonymous").acquire(Duration.ofSeconds(20)))
+        .isInstanceOf(PermissionDeniedException.class)
+        .hasMessageContaining("auth/anonymous")
+        .hasMessageContaining("BATON_USER");
   }
 
   @Test
@@ -110,8 +125,7 @@ class EtcdAuthTest {
     LockClient client = client("stranger", "pw");
     long start = System.nanoTime();
     assertThatThrownBy(() -> client.lock("auth/refused").acquire(Duration.ofSeconds(10)))
-        .isInstanceOf(LockException.class)
-        .isNotInstanceOf(BackendUnavailableException.class)
+        .isInstanceOf(PermissionDeniedException.class)
         .hasMessageContaining("auth/refused")
         .hasMessageContaining("permission");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).as("time to refuse").isLessThan(Duration.ofSeconds(5));

@@ -1,6 +1,5 @@
 package dev.baton.redis;
 
-import dev.baton.BackendUnavailableException;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
@@ -86,9 +85,7 @@ final class RedisBackend implements LockBackend {
         connection.close();
       }
       shutdown(client, resources);
-      Throwable cause = e.getCause() != null ? e.getCause() : e;
-      throw new BackendUnavailableException("Cannot connect to Redis at " + server + ": " + cause.getMessage()
-          + ". Check that redis-server runs there and that the URI's password and database are right.", e);
+      throw RedisErrors.connectFailed(e, server);
     }
   }
 
