@@ -151,6 +151,11 @@ final class RedisBackend implements LockBackend {
     }
   }
 
+  /** The client's wake-up channels, to see which keys it waits for. */
+  WakeUpChannels wakeUps() {
+    return wakeUps;
+  }
+
   @Override
   public boolean release(Grant grant) {
     return release(grant.request());

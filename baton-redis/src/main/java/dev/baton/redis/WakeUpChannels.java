@@ -7,11 +7,13 @@ import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The client's one subscription connection: a channel per waited-on key, subscribed while someone in
@@ -57,6 +59,11 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
     return subscription;
   }
 
+  /** The channels this client is subscribed to now, or is subscribing to: one per key that a thread of it waits for. */
+  Set<String> channels() {
+    return Set.copyOf(waiters.keySet());
+  }
+
   @Override
   public void message(String channel, String message) {
     List<WakeUp> list = waiters.get(channel);
@@ -65,18 +72,26 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
     }
   }
 
-  /** One waiter's interest in one channel. */
+  /**
+   * One waiter's interest in one channel. Closing it twice removes it once: the engine signals the successive
+   * attempts of one acquire through the same {@link WakeUp}, and a second close must not remove a later one's.
+   */
   final class Subscription implements AutoCloseable {
     private final String channel;
     private final WakeUp wakeUp;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private Subscription(String channel, WakeUp wakeUp) {
       this.channel = channel;
       this.wakeUp = wakeUp;
     }
 
+    /** Stops the wake-ups; the last waiter of the channel in this client unsubscribes, without waiting for the reply. */
     @Override
     public void close() {
+      if (!closed.compareAndSet(false, true)) {
+        return;
+      }
       waiters.computeIfPresent(channel, (c, list) -> {
         list.remove(wakeUp);
         if (!list.isEmpty()) {
