@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The client's one subscription connection: a channel per waited-on key, subscribed while someone in
  * this process waits for it, and a message on it signals that key's waiters. Lettuce subscribes again
- * after a reconnect; a message lost meanwhile costs a waiter at most its retry delay.
+ * after a reconnect; a message lost meanwhile costs a waiter at most its retry delay. Lettuce subscribes again
+ * to every channel the server last confirmed, also to one whose last waiter left while the connection was down
+ * (its UNSUBSCRIBE was rejected): a confirmation of a channel no one here waits for unsubscribes it.
  */
 final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
   private final StatefulRedisPubSubConnection<String, String> connection;
@@ -62,6 +64,18 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
   /** The channels this client is subscribed to now, or is subscribing to: one per key that a thread of it waits for. */
   Set<String> channels() {
     return Set.copyOf(waiters.keySet());
+  }
+
+  /** Unsubscribes a channel the server confirmed that no waiter here needs any more (see the class comment). */
+  @Override
+  public void subscribed(String channel, long count) {
+    // Inside compute, so that it is ordered with a subscribe of the same channel by a new waiter.
+    waiters.compute(channel, (c, list) -> {
+      if (list == null) {
+        connection.async().unsubscribe(c);
+      }
+      return list;
+    });
   }
 
   @Override

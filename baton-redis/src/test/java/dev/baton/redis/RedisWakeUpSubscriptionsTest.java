@@ -3,6 +3,7 @@ package dev.baton.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A waiter's subscription to its key's wake-up channel ends with its wait, however the wait ends: granted,
- * granted too late, timed out, interrupted, the client closed or crashed. Neither the server nor the client keeps a channel for a key no one waits for.
+ * granted too late, timed out, interrupted, the client closed or crashed, or given up while the connection was
+ * down. Neither the server nor the client keeps a channel for a key no one waits for.
  */
 @Timeout(60)
 class RedisWakeUpSubscriptionsTest {
@@ -146,6 +148,33 @@ class RedisWakeUpSubscriptionsTest {
 
       waiting.get(10, TimeUnit.SECONDS).close();
       assertNoSubscriptions(waiter);
+    }
+  }
+
+  @Test
+  void aWaiterThatGaveUpWhileDisconnectedIsNotSubscribedAgainByTheReconnect() throws Exception {
+    try (TcpProxy proxy = TcpProxy.start(Loopback.HOST, redis.server().port())) {
+      Client holder = connect();
+      Client waiter = connect("redis://" + proxy.address(), LONG_TTL);
+      try (Lease held = holder.locks().lock("gave-up").acquire()) {
+        BackgroundCall<Lease> waiting = BackgroundCall.start("gives-up",
+            () -> waiter.locks().lock("gave-up").acquire(Duration.ofSeconds(1)));
+        awaitWaitingFlag("gave-up");
+        proxy.refuseConnections(true);
+        proxy.dropConnections();
+        assertThat(waiting.failure(PROMPTLY)).isInstanceOfAny(LockTimeoutException.class, BackendUnavailableException.class);
+        proxy.refuseConnections(false);
+
+        // A wait on another key after the reconnect: its subscription follows the reconnect's own.
+        try (Lease other = holder.locks().lock("after-reconnect").acquire()) {
+          CompletableFuture<Lease> next = waiter.locks().lock("after-reconnect").acquireAsync();
+          await("the waiter back after the reconnect").atMost(Duration.ofSeconds(10)).ignoreExceptions()
+              .until(() -> "1".equals(redis.command("HGET", "baton:lock:after-reconnect", "waiting")));
+          other.close();
+          next.get(10, TimeUnit.SECONDS).close();
+        }
+      }
+      assertNoSubscriptions(holder, waiter);
     }
   }
 
