@@ -8,6 +8,7 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
+import dev.baton.engine.EngineClient;
 import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.MutualExclusionChecker;
 import dev.baton.testkit.RedisServerExtension;
@@ -65,6 +66,14 @@ class RedisKeyExpiryTest {
     for (int i = 0; i < 100; i++) {
       first.lock("hold-timeout-" + i).acquire(SHORT_TTL.withLeaseTime(Duration.ofMillis(500))).close();
     }
+    for (int i = 0; i < 5; i++) {
+      second.lock("ended-by-hold-timeout-" + i).acquire(SHORT_TTL.withLeaseTime(Duration.ofMillis(200)));
+    }
+    LockClient crashing = client(SHORT_TTL);
+    for (int i = 0; i < 5; i++) {
+      crashing.lock("held-by-a-crashed-client-" + i).acquire();
+    }
+    ((EngineClient) crashing).simulateCrash();
     for (int i = 0; i < 30; i++) {
       LockClient holder = i % 2 == 0 ? first : second;
       LockClient waiter = i % 2 == 0 ? second : first;
