@@ -18,9 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The client's one subscription connection: a channel per waited-on key, subscribed while someone in
  * this process waits for it, and a message on it signals that key's waiters. Lettuce subscribes again
- * after a reconnect; a message lost meanwhile costs a waiter at most its retry delay. Lettuce subscribes again
- * to every channel the server last confirmed, also to one whose last waiter left while the connection was down
- * (its UNSUBSCRIBE was rejected): a confirmation of a channel no one here waits for unsubscribes it.
+ * after a reconnect, to every channel the server last confirmed; a message lost meanwhile costs a waiter at
+ * most its retry delay. Those channels include any whose last waiter left while the connection was down (its
+ * UNSUBSCRIBE was rejected): a confirmation of a channel no one here waits for unsubscribes it.
  */
 final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
   private final StatefulRedisPubSubConnection<String, String> connection;
