@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A key that was released and that no one waits for leaves nothing at the store once its ttl has passed since
- * its last acquisition (the lock hash goes at the release, the yield after the yield time, the fencing counter
- * one ttl after it last issued a token); and its fencing tokens keep growing across the counter's expiry.
+ * A key that was released and that no one waits for leaves nothing at the store one ttl after its release (the lock
+ * hash goes at the release, the yield after the yield time, the fencing counter one ttl after it last issued a
+ * token; a crashed holder's lock one ttl after its last renewal), and its fencing tokens keep growing across the
+ * counter's expiry.
  */
 @Timeout(60)
 class RedisKeyExpiryTest {
@@ -57,7 +58,7 @@ class RedisKeyExpiryTest {
   }
 
   @Test
-  void manyKeysUsedOnceLeaveNothingAtTheStoreOneTtlAfterTheirLastAcquisition() throws Exception {
+  void manyKeysUsedOnceLeaveNothingAtTheStoreOneTtlAfterTheirRelease() throws Exception {
     LockClient first = client(SHORT_TTL);
     LockClient second = client(SHORT_TTL);
     for (int i = 0; i < 300; i++) {
