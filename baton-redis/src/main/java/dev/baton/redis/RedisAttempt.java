@@ -12,7 +12,8 @@ import java.util.List;
  * is free). If the lock is taken and the caller waits, the attempt subscribes to the key's channel and
  * tries again at once, this time marking the holding as waited on, so that the holder's release
  * publishes a wake-up; after that it waits for the wake-up or, at the latest, for the holder's entry to
- * expire.
+ * expire. The subscription lasts as long as the wait: {@link #stopWaiting()} (granted) and {@link #abandon()}
+ * (every other end) unsubscribe, so that the client keeps no channel of a key it no longer waits for.
  */
 final class RedisAttempt implements Attempt {
   private final RedisBackend redis;
@@ -49,15 +50,25 @@ final class RedisAttempt implements Attempt {
     return Outcome.waitAtMost(Duration.ofMillis(fallback));
   }
 
+  /** The grant is taken over: the wait, and with it the subscription, is over; the granted entry stays. */
+  @Override
+  public void stopWaiting() {
+    unsubscribe();
+  }
+
   @Override
   public void abandon() {
-    if (subscription != null) {
-      subscription.close();
-      subscription = null;
-    }
+    unsubscribe();
     if (uncertain) {
       redis.release(request);
       uncertain = false;
+    }
+  }
+
+  private void unsubscribe() {
+    if (subscription != null) {
+      subscription.close();
+      subscription = null;
     }
   }
 }

@@ -134,7 +134,7 @@ final class RedisBackend implements LockBackend {
     try {
       return ACQUIRE.run(connection.sync(), ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.fence(key), keys.yielded(key)},
-          request.ownerId(), millis(request.expiry()), waiting ? "1" : "0");
+          request.ownerId(), millis(request.expiry()), waiting ? "1" : "0", millis(request.ttl()));
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, "Acquiring '" + key + "'", server);
     }
@@ -146,6 +146,11 @@ final class RedisBackend implements LockBackend {
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, "Waiting for '" + key + "'", server);
     }
+  }
+
+  /** The client's wake-up channels, to see which keys it waits for. */
+  WakeUpChannels wakeUps() {
+    return wakeUps;
   }
 
   @Override

@@ -2,9 +2,11 @@ package dev.baton.redis;
 
 /**
  * Where a lock lives in Redis, under the client's prefix ({@code baton:} by default): the lock hash
- * {@code baton:lock:KEY}, the fencing counter {@code baton:fence:KEY} (kept, so that tokens keep growing),
- * the wake-up channel {@code baton:wake:KEY}, and {@code baton:yield:KEY}, which for a moment after a release
- * that someone waited for names the client that released, to whom the lock is refused meanwhile.
+ * {@code baton:lock:KEY}, the fencing counter {@code baton:fence:KEY} (kept until the server's clock has passed
+ * its last token by a ttl, so that tokens keep growing: see acquire.lua), the wake-up channel {@code baton:wake:KEY},
+ * and {@code baton:yield:KEY}, which for a moment after a release that someone waited for names the client that
+ * released, to whom the lock is refused meanwhile. Every one of them expires or is unsubscribed once the key is
+ * released and no one waits for it.
  */
 record RedisKeys(String prefix) {
 

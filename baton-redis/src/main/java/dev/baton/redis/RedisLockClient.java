@@ -30,6 +30,9 @@ import java.util.Locale;
  * <p>Safety: a single Redis server that restarts without persistence forgets its locks, and an
  * asynchronous replica that is promoted may not have the latest ones. Fencing tokens keep growing across
  * both (they are floored at the server's clock), so a resource that checks them stays safe.
+ *
+ * <p>A key that is released and that no one waits for leaves nothing at the server one ttl after its release: the
+ * fencing counter too expires, once the server's clock has passed its last token by a ttl.
  */
 public final class RedisLockClient {
   /** The prefix of every key Baton writes, unless told otherwise. */

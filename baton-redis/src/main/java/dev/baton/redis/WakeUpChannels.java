@@ -7,16 +7,20 @@ import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The client's one subscription connection: a channel per waited-on key, subscribed while someone in
  * this process waits for it, and a message on it signals that key's waiters. Lettuce subscribes again
- * after a reconnect; a message lost meanwhile costs a waiter at most its retry delay.
+ * after a reconnect, to every channel the server last confirmed; a message lost meanwhile costs a waiter at
+ * most its retry delay. Those channels include any whose last waiter left while the connection was down (its
+ * UNSUBSCRIBE was rejected): a confirmation of a channel no one here waits for unsubscribes it.
  */
 final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
   private final StatefulRedisPubSubConnection<String, String> connection;
@@ -57,6 +61,23 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
     return subscription;
   }
 
+  /** The channels this client is subscribed to now, or is subscribing to: one per key that a thread of it waits for. */
+  Set<String> channels() {
+    return Set.copyOf(waiters.keySet());
+  }
+
+  /** Unsubscribes a channel the server confirmed that no waiter here needs any more (see the class comment). */
+  @Override
+  public void subscribed(String channel, long count) {
+    // Inside compute, so that it is ordered with a subscribe of the same channel by a new waiter.
+    waiters.compute(channel, (c, list) -> {
+      if (list == null) {
+        connection.async().unsubscribe(c);
+      }
+      return list;
+    });
+  }
+
   @Override
   public void message(String channel, String message) {
     List<WakeUp> list = waiters.get(channel);
@@ -65,18 +86,26 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
     }
   }
 
-  /** One waiter's interest in one channel. */
+  /**
+   * One waiter's interest in one channel. Closing it twice removes it once: the engine signals the successive
+   * attempts of one acquire through the same {@link WakeUp}, and a second close must not remove a later one's.
+   */
   final class Subscription implements AutoCloseable {
     private final String channel;
     private final WakeUp wakeUp;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private Subscription(String channel, WakeUp wakeUp) {
       this.channel = channel;
       this.wakeUp = wakeUp;
     }
 
+    /** Stops the wake-ups; the last waiter of the channel in this client unsubscribes, without waiting for the reply. */
     @Override
     public void close() {
+      if (!closed.compareAndSet(false, true)) {
+        return;
+      }
       waiters.computeIfPresent(channel, (c, list) -> {
         list.remove(wakeUp);
         if (!list.isEmpty()) {
