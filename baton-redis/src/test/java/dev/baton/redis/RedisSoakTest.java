@@ -30,9 +30,9 @@ class RedisSoakTest extends LockClientSoak {
         "channels", (long) ((List<?>) redis.command("PUBSUB", "CHANNELS", "*")).size());
   }
 
-  /** A released key's fence counter outlives it by a few ttls. */
+  /** A released key's fence counter outlives its last token by one ttl (the README's bound). */
   @Override
   protected Duration leftoverBound() {
-    return TTL.multipliedBy(3);
+    return TTL;
   }
 }
