@@ -1,11 +1,42 @@
 package dev.baton.spi;
 
 import dev.baton.LockOptions;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /** The checks of settings and options that the API, the engine and every backend's client builder share, with the same messages. */
 public final class Settings {
+  /** The longest key prefix, namespace or base path a client takes: far below what any store accepts in a key. */
+  public static final int MAX_PREFIX_LENGTH = 128;
+
   private Settings() {}
+
+  /**
+   * {@code value} as the prefix of every key a client writes, ending with exactly one {@code separator} (added if
+   * missing, so that {@code /ns} with key {@code 2/k} cannot name the lock of {@code /ns2/} and {@code k}); else an
+   * {@link IllegalArgumentException} naming the setting: the value must be printable, whole text of at most
+   * {@link #MAX_PREFIX_LENGTH} characters.
+   */
+  public static String prefix(String name, String value, char separator, String example) {
+    String hint = " Use printable text of at most " + MAX_PREFIX_LENGTH + " characters such as \"" + example + "\".";
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(name + " must not be blank but was '" + value + "'." + hint);
+    }
+    boolean wholeText = value.equals(new String(value.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8));
+    if (!wholeText || value.chars().anyMatch(Character::isISOControl)) {
+      throw new IllegalArgumentException(name + " holds a control character or half of a character: '"
+          + value.replaceAll("\\p{Cntrl}|\\p{Cs}", "?") + "'." + hint);
+    }
+    if (value.length() > MAX_PREFIX_LENGTH) {
+      throw new IllegalArgumentException(name + " must be at most " + MAX_PREFIX_LENGTH + " characters but '"
+          + value.substring(0, value.offsetByCodePoints(0, 20)) + "...' has " + value.length() + "." + hint);
+    }
+    String trimmed = value;
+    while (trimmed.length() > 1 && trimmed.charAt(trimmed.length() - 1) == separator) {
+      trimmed = trimmed.substring(0, trimmed.length() - 1);
+    }
+    return trimmed.charAt(trimmed.length() - 1) == separator ? trimmed : trimmed + separator;
+  }
 
   /** {@code value} if it is a positive duration, else an {@link IllegalArgumentException} naming the setting. */
   public static Duration positive(String name, Duration value) {

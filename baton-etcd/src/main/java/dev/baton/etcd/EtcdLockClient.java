@@ -113,13 +113,13 @@ public final class EtcdLockClient {
       return this;
     }
 
-    /** The prefix of every key Baton writes; {@code /baton/} by default. */
+    /**
+     * The prefix of every key Baton writes; {@code /baton/} by default. A {@code /} is added if it does not end
+     * with one, so that no lock of one namespace is a lock of another ({@code /ns} and key {@code 2/k} would
+     * otherwise be {@code /ns2/} and {@code k}).
+     */
     public Builder namespace(String namespace) {
-      if (namespace == null || namespace.isEmpty() || namespace.chars().anyMatch(Character::isISOControl)) {
-        throw new IllegalArgumentException("The namespace must be printable text such as \"/baton/\" but was '"
-            + namespace + "'.");
-      }
-      this.namespace = namespace;
+      this.namespace = Settings.prefix("The namespace", namespace, '/', DEFAULT_NAMESPACE);
       return this;
     }
 

@@ -471,12 +471,27 @@ class EtcdBackendTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("commandTimeout");
     assertThatThrownBy(() -> EtcdLockClient.builder().namespace(""))
         .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> EtcdLockClient.builder().namespace("/" + "n".repeat(1 << 20)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("namespace").hasMessageContaining("128");
     assertThatThrownBy(() -> EtcdLockClient.builder().user(" ", "pw"))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> EtcdLockClient.builder().defaultOptions(null))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> EtcdLockClient.builder().connect()).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("endpoints");
+  }
+
+  /** A namespace without its trailing slash used to run into the key: "/ns" and "2/k" were "/ns2/" and "k". */
+  @Test
+  @Timeout(30)
+  void namespacesDoNotRunIntoTheirKeys() throws Exception {
+    LockClient ns = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL).namespace("/ns"));
+    LockClient ns2 = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL).namespace("/ns2/"));
+    try (Lease held = ns.lock("2/k").acquire(LONG_WAIT)) {
+      Optional<Lease> other = ns2.lock("k").tryAcquire();
+      assertThat(other).as("the lock 'k' of /ns2/, another lock than '2/k' of /ns").isPresent();
+      other.get().close();
+    }
   }
 
   @Test

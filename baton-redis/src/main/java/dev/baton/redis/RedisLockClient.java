@@ -93,13 +93,12 @@ public final class RedisLockClient {
       return this;
     }
 
-    /** The prefix of every key and channel Baton writes; {@code baton:} by default. */
+    /**
+     * The prefix of every key and channel Baton writes; {@code baton:} by default. A {@code :} is added if it does
+     * not end with one, so that no lock of one prefix is a lock of another.
+     */
     public Builder keyPrefix(String keyPrefix) {
-      if (keyPrefix == null || keyPrefix.chars().anyMatch(Character::isISOControl)) {
-        throw new IllegalArgumentException("The key prefix must be printable text such as \"baton:\" but was '"
-            + keyPrefix + "'.");
-      }
-      this.keyPrefix = keyPrefix;
+      this.keyPrefix = Settings.prefix("The key prefix", keyPrefix, ':', "baton:");
       return this;
     }
 

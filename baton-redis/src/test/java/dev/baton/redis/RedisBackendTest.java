@@ -402,7 +402,7 @@ class RedisBackendTest {
 
   @Test
   void keysLiveUnderTheConfiguredPrefix() throws Exception {
-    LockClient client = RedisLockClient.builder().uri(redis.uri()).keyPrefix("app1:").connect();
+    LockClient client = RedisLockClient.builder().uri(redis.uri()).keyPrefix("app1").connect(); // the colon is added
     clients.add(client);
     try (Lease lease = client.lock("orders/42").acquire()) {
       assertThat(redis.command("HGET", "app1:lock:orders/42", "owner")).isEqualTo(lease.ownerId());
@@ -457,6 +457,8 @@ class RedisBackendTest {
     assertThatThrownBy(() -> RedisLockClient.connect(" ")).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> RedisLockClient.builder().connect()).isInstanceOf(IllegalStateException.class).hasMessageContaining("URI");
     assertThatThrownBy(() -> RedisLockClient.builder().keyPrefix(null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> RedisLockClient.builder().keyPrefix("p".repeat(1 << 20)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key prefix").hasMessageContaining("128");
     assertThatThrownBy(() -> RedisLockClient.builder().commandTimeout(Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("commandTimeout");
     for (Duration bad : Arrays.asList(null, Duration.ofMillis(-1), Duration.ofNanos(1), Duration.ofMinutes(2))) {
