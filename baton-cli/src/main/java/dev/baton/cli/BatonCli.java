@@ -96,6 +96,10 @@ public final class BatonCli implements Runnable {
       // baton says what went wrong in one line of its own; the libraries' warnings are for --verbose.
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
     }
+    // gRPC (etcd) and others log through java.util.logging, whose console handler prints INFO by default.
+    if (!verbose) {
+      java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.OFF);
+    }
   }
 
   private static int failed(Exception e, CommandLine command, boolean verbose) {
