@@ -68,7 +68,7 @@ final class ZooKeeperBackend implements LockBackend {
   /** A lease counts as held no longer than the session timeout after the last contact: then the session may be gone. */
   @Override
   public Duration maxTtl() {
-    return session.negotiatedTimeout();
+    return session.timeout();
   }
 
   /**
@@ -171,7 +171,7 @@ final class ZooKeeperBackend implements LockBackend {
 
   /** How long one call may take: past the session timeout, the session itself is in doubt. */
   Duration callTimeout() {
-    return session.negotiatedTimeout();
+    return session.timeout();
   }
 
   /** Creates the missing parents of {@code path} as container nodes. */

@@ -30,12 +30,15 @@ final class ZooKeeperSession implements Watcher {
   private boolean connected;
   private boolean authFailed;
   private boolean closed;
+  /** The session timeout the server granted last; the one asked for until a server has granted one. Written under lock. */
+  private volatile Duration timeout;
 
   private ZooKeeperSession(String connectString, Duration sessionTimeout, String digest, Runnable onExpired) {
     this.connectString = connectString;
     this.sessionTimeout = sessionTimeout;
     this.digest = digest;
     this.onExpired = onExpired;
+    this.timeout = sessionTimeout;
   }
 
   /**
@@ -98,24 +101,13 @@ final class ZooKeeperSession implements Watcher {
     }
   }
 
-  /** The id of the current session; ephemeral nodes of any other session are not ours. */
-  long sessionId() {
-    lock.lock();
-    try {
-      return handle.getSessionId();
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** The session timeout the server granted. */
-  Duration negotiatedTimeout() {
-    lock.lock();
-    try {
-      return Duration.ofMillis(handle.getSessionTimeout());
-    } finally {
-      lock.unlock();
-    }
+  /**
+   * The session timeout the server granted last, never zero: a new handle knows none until it connects (after an
+   * expiry, say), and the next server grants the same within the same limits. Until the first connection, the one
+   * asked for.
+   */
+  Duration timeout() {
+    return timeout;
   }
 
   @Override
@@ -130,7 +122,13 @@ final class ZooKeeperSession implements Watcher {
         return;
       }
       switch (event.getState()) {
-        case SyncConnected, ConnectedReadOnly -> connected = true;
+        case SyncConnected, ConnectedReadOnly -> {
+          connected = true;
+          int granted = handle.getSessionTimeout();
+          if (granted > 0) {
+            timeout = Duration.ofMillis(granted);
+          }
+        }
         case Disconnected -> connected = false;
         case AuthFailed -> authFailed = true;
         case Expired -> {

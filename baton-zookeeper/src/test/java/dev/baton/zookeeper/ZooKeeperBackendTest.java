@@ -10,20 +10,26 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import dev.baton.embedded.EmbeddedZooKeeper;
+import dev.baton.engine.EngineClient;
+import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.TcpProxy;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -254,6 +260,50 @@ class ZooKeeperBackendTest {
         assertThat(again.isHeld()).isTrue();
       }
     });
+  }
+
+  /**
+   * The client declares its session expired by itself (it heard nothing for longer than the session timeout) while
+   * the server cannot be reached, and opens a new session that cannot connect yet. An acquire without a wait time
+   * then waits for the new session instead of failing, and takes the lock once the server is reachable again.
+   * Meanwhile the backend still caps leases at the session timeout the server granted, never at zero (the new
+   * session has none yet), which once made that acquire fail at once.
+   */
+  @Test
+  void anUnboundedAcquireAfterASessionExpiryWaitsForTheNewSession() throws Exception {
+    TcpProxy proxy = TcpProxy.start("127.0.0.1", zookeeper.server().port());
+    resources.add(proxy);
+    Duration sessionTimeout = Duration.ofSeconds(1);
+    ZooKeeperBackend backend = ZooKeeperBackend.connect(new ZooKeeperSettings(proxy.address(), sessionTimeout,
+        Duration.ofSeconds(10), null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH));
+    LockClient client = new EngineClient(backend, LockOptions.defaults());
+    resources.add(client);
+    Lease lease = client.lock(key).acquire();
+    Set<Thread> firstSession = sendThreadsTo(proxy);
+    assertThat(firstSession).hasSize(1);
+
+    proxy.refuseConnections(true);
+    proxy.dropConnections();
+    await("a new session, not connected").until(() -> !sendThreadsTo(proxy).isEmpty()
+        && Collections.disjoint(sendThreadsTo(proxy), firstSession));
+    assertThat(lease.isHeld()).isFalse();
+    assertThat(backend.maxTtl()).as("the longest a lease counts as held, with the new session not connected")
+        .isEqualTo(sessionTimeout);
+    BackgroundCall<Lease> acquiring = BackgroundCall.start("acquire-after-expiry", () -> client.lock(key).acquire());
+    acquiring.awaitBlocked();
+
+    proxy.refuseConnections(false);
+    try (Lease next = acquiring.result(Duration.ofSeconds(10))) {
+      assertThat(next.isHeld()).isTrue();
+      assertThat(next.fencingToken()).isGreaterThan(lease.fencingToken());
+    }
+  }
+
+  /** The live ZooKeeper client threads that talk to {@code proxy}, one per session handle. */
+  private static Set<Thread> sendThreadsTo(TcpProxy proxy) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().contains("-SendThread(" + proxy.address()))
+        .collect(Collectors.toSet());
   }
 
   @Test
