@@ -86,7 +86,10 @@ public final class ZooKeeperLockClient {
       return this;
     }
 
-    /** How long connecting may take; 10 s by default. */
+    /**
+     * How long connecting may take, a server that accepts the connection but never answers included; 10 s by
+     * default. Then {@link #connect()} fails, with nothing left running.
+     */
     public Builder connectionTimeout(Duration connectionTimeout) {
       this.connectionTimeout = Settings.positive("connectionTimeout", connectionTimeout);
       return this;

@@ -15,6 +15,7 @@ import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.TcpProxy;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -304,6 +305,28 @@ class ZooKeeperBackendTest {
     return Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.isAlive() && t.getName().contains("-SendThread(" + proxy.address()))
         .collect(Collectors.toSet());
+  }
+
+  /**
+   * A server that accepts the connection and never answers: the connect gives up within its connection timeout
+   * (the bound below only guards against a hang), says where and what to do, and leaves no ZooKeeper client
+   * thread behind.
+   */
+  @Test
+  void aSilentServerFailsTheConnectWithinItsTimeoutAndLeavesNoThreads() throws Exception {
+    Duration connectionTimeout = Duration.ofSeconds(1);
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      String address = "127.0.0.1:" + silent.getLocalPort();
+      // The backlog completes the TCP handshake: the client connects, sends its session request and waits.
+      BackgroundCall<LockClient> connecting = BackgroundCall.start("silent-" + silent.getLocalPort(), () ->
+          ZooKeeperLockClient.builder().connectString(address).connectionTimeout(connectionTimeout).connect());
+      assertThat(connecting.failure(connectionTimeout.plusSeconds(5)))
+          .isInstanceOf(BackendUnavailableException.class)
+          .hasMessageContaining(address)
+          .hasMessageContaining("connectionTimeout");
+      await().atMost(Duration.ofSeconds(5)).until(() -> Thread.getAllStackTraces().keySet().stream()
+          .noneMatch(t -> t.isAlive() && t.getName().startsWith("silent-" + silent.getLocalPort() + "-")));
+    }
   }
 
   @Test
