@@ -48,14 +48,14 @@ final class FairAttempt implements Attempt {
       node = null; // it went with its session
     }
     try {
-      List<String> children = node == null ? queue(handle, session) : ZkCalls.await(ZkCalls.children(handle, lockPath), zk.callTimeout(), what);
+      List<String> children = node == null ? queue(handle, session) : children(handle);
       if (children == null) {
         return Outcome.retryNow();
       }
       List<String> queue = queue(children);
       int index = queue.indexOf(node);
       if (index < 0) {
-        node = null; // deleted behind our back while we waited: queue again
+        node = null; // deleted behind our back while we waited, or with the lock's path: queue again
         return Outcome.retryNow();
       }
       if (index == 0) {
@@ -76,7 +76,7 @@ final class FairAttempt implements Attempt {
    */
   private List<String> queue(ZooKeeper handle, long session) throws KeeperException {
     if (uncertain) {
-      List<String> children = ZkCalls.await(ZkCalls.children(handle, lockPath), zk.callTimeout(), what);
+      List<String> children = children(handle);
       if (adopt(handle, session, children)) {
         return children;
       }
@@ -98,6 +98,15 @@ final class FairAttempt implements Attempt {
       throw e;
     }
     return ZkCalls.await(listed, zk.callTimeout(), what);
+  }
+
+  /** The lock path's children; none if the path is gone (the server's container sweep removes it once empty). */
+  private List<String> children(ZooKeeper handle) throws KeeperException {
+    try {
+      return ZkCalls.await(ZkCalls.children(handle, lockPath), zk.callTimeout(), what);
+    } catch (KeeperException.NoNodeException e) {
+      return List.of();
+    }
   }
 
   /** After a create with no reply: takes our node if the server made it in this session. */
@@ -127,7 +136,7 @@ final class FairAttempt implements Attempt {
     ZooKeeper handle = zk.connected();
     try {
       if (node == null && uncertain) {
-        adopt(handle, handle.getSessionId(), ZkCalls.await(ZkCalls.children(handle, lockPath), zk.callTimeout(), what));
+        adopt(handle, handle.getSessionId(), children(handle));
       }
       if (node != null && nodeSession == handle.getSessionId()) {
         handle.delete(lockPath + "/" + node, -1);

@@ -174,23 +174,29 @@ final class ZooKeeperBackend implements LockBackend {
     return session.timeout();
   }
 
-  /** Creates the missing parents of {@code path} as container nodes. */
+  /**
+   * Creates the missing nodes of {@code path} as container nodes, from the top. The server's container sweep
+   * deletes an empty container at any time, so one of them may be gone again before the next create: then this
+   * stops, and the caller's create, failing again for want of a parent, brings it back here.
+   */
   void createParents(ZooKeeper zk, String path, String what) {
-    for (int slash = path.indexOf('/', 1); slash > 0; slash = path.indexOf('/', slash + 1)) {
-      createContainer(zk, path.substring(0, slash), what);
-    }
-    createContainer(zk, path, what);
-  }
-
-  private void createContainer(ZooKeeper zk, String path, String what) {
     try {
-      zk.create(path, new byte[0], acl, CreateMode.CONTAINER);
-    } catch (KeeperException.NodeExistsException e) {
-      // Someone else made it: fine.
+      for (int slash = path.indexOf('/', 1); slash > 0; slash = path.indexOf('/', slash + 1)) {
+        createContainer(zk, path.substring(0, slash), what);
+      }
+      createContainer(zk, path, what);
+    } catch (KeeperException.NoNodeException e) {
+      // Swept away since we made or saw it: the caller tries again.
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
-    } catch (InterruptedException e) {
-      throw ZkErrors.interrupted(what, e);
+    }
+  }
+
+  private void createContainer(ZooKeeper zk, String path, String what) throws KeeperException {
+    try {
+      ZkCalls.await(ZkCalls.create(zk, path, new byte[0], acl, CreateMode.CONTAINER), callTimeout(), what);
+    } catch (KeeperException.NodeExistsException e) {
+      // Someone else made it: fine.
     }
   }
 
