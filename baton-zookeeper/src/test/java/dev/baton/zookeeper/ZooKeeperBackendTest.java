@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -41,12 +42,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** What only ZooKeeper does to a lock: sessions, watches, lost replies, paths, chroots and ACLs. */
 @Timeout(30)
 class ZooKeeperBackendTest {
   @RegisterExtension
   static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
+
+  private static final LockOptions NON_FAIR = LockOptions.defaults().toBuilder().fair(false).build();
 
   private static ZkInspector inspector;
   private final List<AutoCloseable> resources = new ArrayList<>();
@@ -208,14 +212,50 @@ class ZooKeeperBackendTest {
     second.get(10, TimeUnit.SECONDS).close();
   }
 
+  /** A non-fair holder is the head of the same queue: the status names it, and counts the fair waiters behind it. */
   @Test
-  void aCreateWhoseReplyIsLostLeavesNoOrphanNode() throws Exception {
+  void statusNamesANonFairHolderAndCountsTheFairWaiters() throws Exception {
+    Lease held = client().lock(key, NON_FAIR).acquire();
+    CompletableFuture<Lease> first = client().lock(key).acquireAsync();
+    CompletableFuture<Lease> second = client().lock(key).acquireAsync();
+    await().until(() -> inspector.lockNodes(key).size() == 3);
+    assertThat(client().status(key)).satisfies(status -> {
+      assertThat(status.ownerId()).contains(held.ownerId());
+      assertThat(status.fencingToken()).hasValue(held.fencingToken());
+      assertThat(status.waiters()).isEqualTo(2);
+    });
+    held.close();
+    first.get(10, TimeUnit.SECONDS).close();
+    second.get(10, TimeUnit.SECONDS).close();
+  }
+
+  /** A non-fair waiter keeps no node while it waits, and watches the holder, so it does not hold up a fair one. */
+  @Test
+  void aNonFairWaiterKeepsNoPlaceInLine() throws Exception {
+    String lockPath = ZkInspector.lockPath(key);
+    Lease held = client().lock(key).acquire();
+    CompletableFuture<Lease> nonFair = client().lock(key, NON_FAIR).acquireAsync();
+    await().until(() -> zookeeper.server().dataWatches(lockPath).equals(Map.of(lockPath + "/" + inspector.lockNodes(key).get(0), 1)));
+    assertThat(inspector.lockNodes(key)).hasSize(1);
+
+    held.close();
+    try (Lease lease = nonFair.get(10, TimeUnit.SECONDS)) {
+      assertThat(lease.fencingToken()).isGreaterThan(held.fencingToken());
+      assertThat(inspector.lockNodes(key)).hasSize(1);
+    }
+    assertThat(inspector.lockNodes(key)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aCreateWhoseReplyIsLostLeavesNoOrphanNode(boolean fair) throws Exception {
     TcpProxy proxy = TcpProxy.start("127.0.0.1", zookeeper.server().port());
     resources.add(proxy);
     LockClient client = client(ZooKeeperLockClient.builder().connectString(proxy.address()).sessionTimeout(Duration.ofSeconds(5)));
     inspector.createPath(key);
     proxy.holdReplies();
-    CompletableFuture<Lease> acquiring = client.lock(key).acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(15)));
+    CompletableFuture<Lease> acquiring = client.lock(key).acquireAsync(LockOptions.defaults().toBuilder()
+        .waitTime(Duration.ofSeconds(15)).fair(fair).build());
     await().until(() -> inspector.lockNodes(key).size() == 1);
 
     proxy.dropConnections();
