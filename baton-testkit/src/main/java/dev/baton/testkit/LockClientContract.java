@@ -179,6 +179,71 @@ public abstract class LockClientContract {
     assertThat(checker.count()).as("increments not lost").isEqualTo(clientCount * threadsPerClient * rounds);
   }
 
+  /**
+   * Clients that disagree on a key's options (fair or not, ttl, hold timeout) still exclude each other: the options
+   * choose how a client waits, never a second lock beside the first.
+   */
+  @Test
+  @Timeout(60)
+  void clientsThatDisagreeOnTheOptionsExcludeEachOther() throws Exception {
+    Duration wait = Duration.ofSeconds(40);
+    List<LockOptions> mix = List.of(
+        baseOptions().toBuilder().waitTime(wait).fair(true).build(),
+        baseOptions().toBuilder().waitTime(wait).fair(false).build(),
+        baseOptions().toBuilder().waitTime(wait).fair(true).ttl(Duration.ofSeconds(2)).leaseTime(Duration.ofSeconds(20)).build(),
+        baseOptions().toBuilder().waitTime(wait).fair(false).ttl(Duration.ofSeconds(5)).leaseTime(Duration.ofSeconds(3)).build());
+    int threadsPerClient = 3;
+    int rounds = 20;
+    MutualExclusionChecker checker = new MutualExclusionChecker();
+    List<BackgroundCall<Void>> workers = new ArrayList<>();
+    for (int c = 0; c < mix.size(); c++) {
+      DistributedLock lock = newClient().lock(key, mix.get(c));
+      for (int t = 0; t < threadsPerClient; t++) {
+        boolean lockView = t % 2 == 0;
+        workers.add(BackgroundCall.start("mixed-contender-" + c + "-" + t, () -> {
+          for (int i = 0; i < rounds; i++) {
+            if (lockView) {
+              criticalSectionUnderLockView(lock, checker);
+            } else {
+              criticalSectionUnderLease(lock, checker);
+            }
+          }
+          return null;
+        }));
+      }
+    }
+    awaitAll(workers, Duration.ofSeconds(50));
+    assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
+    assertThat(checker.count()).as("increments not lost").isEqualTo(mix.size() * threadsPerClient * rounds);
+  }
+
+  /** A fair holder refuses a non-fair try and a non-fair holder a fair one; each waiter gets the lock once it is free. */
+  @Test
+  @Timeout(30)
+  void fairAndNonFairHoldersExcludeEachOther() throws Exception {
+    LockOptions fair = baseOptions().toBuilder().fair(true).build();
+    LockOptions nonFair = baseOptions().toBuilder().fair(false).build();
+    for (List<LockOptions> order : List.of(List.of(fair, nonFair), List.of(nonFair, fair))) {
+      String which = (order.get(0).fair() ? "fair" : "non-fair") + " holder, " + (order.get(1).fair() ? "fair" : "non-fair") + " other";
+      DistributedLock holding = newClient().lock(key, order.get(0));
+      DistributedLock other = newClient().lock(key, order.get(1));
+      Lease held = holding.acquire(LONG_WAIT);
+      assertThat(other.tryLock()).as("tryLock, %s", which).isFalse();
+      assertThat(other.tryAcquire()).as("tryAcquire, %s", which).isEmpty();
+      BackgroundCall<Lease> waiter = BackgroundCall.start("other-waiter", () -> other.acquire(LONG_WAIT));
+      waiter.awaitBlocked();
+      assertThat(held.isHeld()).as("the holder's lease, %s", which).isTrue();
+
+      held.close();
+      try (Lease next = waiter.result(PROMPTLY)) {
+        assertThat(next.fencingToken()).as("the waiter's token, %s", which).isGreaterThan(held.fencingToken());
+        assertThat(holding.tryAcquire()).as("the first client's try while the other holds, %s", which).isEmpty();
+        assertThat(newClient().status(key).ownerId()).as("the owner in the status, %s", which).contains(next.ownerId());
+      }
+      await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+    }
+  }
+
   @Test
   @Timeout(30)
   void fencingTokensGrowWithEveryAcquisition() throws Exception {

@@ -22,7 +22,8 @@ final class Chroot {
       for (int next = chroot.indexOf('/', 1); ; next = chroot.indexOf('/', next + 1)) {
         String path = next < 0 ? chroot : chroot.substring(0, next);
         try {
-          zk.create(path, new byte[0], settings.acl(), CreateMode.PERSISTENT);
+          ZkCalls.await(ZkCalls.create(zk, path, new byte[0], settings.acl(), CreateMode.PERSISTENT), bootstrap.timeout(),
+              "Creating the chroot " + chroot);
         } catch (KeeperException.NodeExistsException e) {
           // Already there.
         }
@@ -32,8 +33,6 @@ final class Chroot {
       }
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, "Creating the chroot " + chroot);
-    } catch (InterruptedException e) {
-      throw ZkErrors.interrupted("Creating the chroot " + chroot, e);
     } finally {
       bootstrap.close();
     }

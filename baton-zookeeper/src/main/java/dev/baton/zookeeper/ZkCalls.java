@@ -1,6 +1,7 @@
 package dev.baton.zookeeper;
 
 import dev.baton.BackendUnavailableException;
+import dev.baton.spi.WakeUp;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,6 +21,9 @@ import org.apache.zookeeper.data.Stat;
 final class ZkCalls {
   /** A created node: its name as the server made it (with the sequence) and its stat. */
   record Created(String path, Stat stat) {}
+
+  /** A node's data and stat, as read. */
+  record Data(byte[] bytes, Stat stat) {}
 
   private ZkCalls() {}
 
@@ -53,6 +57,48 @@ final class ZkCalls {
     zk.exists(path, false, (rc, p, ctx, stat) -> {
       if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NONODE.intValue()) {
         result.complete(stat);
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
+  /** Deletes the node, whatever its version; completes with false (as a result, not an error) when there is no such node. */
+  static CompletableFuture<Boolean> delete(ZooKeeper zk, String path) {
+    CompletableFuture<Boolean> result = new CompletableFuture<>();
+    zk.delete(path, -1, (rc, p, ctx) -> {
+      if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NONODE.intValue()) {
+        result.complete(rc == KeeperException.Code.OK.intValue());
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
+  /** The node's data and stat; fails with {@link KeeperException.NoNodeException} when there is no such node. */
+  static CompletableFuture<Data> data(ZooKeeper zk, String path) {
+    CompletableFuture<Data> result = new CompletableFuture<>();
+    zk.getData(path, false, (rc, p, ctx, data, stat) -> {
+      if (rc == KeeperException.Code.OK.intValue()) {
+        result.complete(new Data(data, stat));
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
+  /**
+   * Signals {@code wakeUp} when the node changes or goes. Completes with true once the watch is set, false (and
+   * no watch set) when there is no such node.
+   */
+  static CompletableFuture<Boolean> watch(ZooKeeper zk, String path, WakeUp wakeUp) {
+    CompletableFuture<Boolean> result = new CompletableFuture<>();
+    zk.getData(path, event -> wakeUp.signal(), (rc, p, ctx, data, stat) -> {
+      if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NONODE.intValue()) {
+        result.complete(rc == KeeperException.Code.OK.intValue());
       } else {
         result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
       }

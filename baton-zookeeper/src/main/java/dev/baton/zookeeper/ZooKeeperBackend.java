@@ -7,7 +7,6 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
-import dev.baton.spi.WakeUp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -59,7 +58,7 @@ final class ZooKeeperBackend implements LockBackend {
     ZkPaths.checkKey(key);
   }
 
-  /** The fair lock's sequential nodes queue every process's waiters in order; the non-fair lock's race. */
+  /** Fair waiters keep their place in the queue, in order of arrival; non-fair waiters race whenever the lock is free. */
   @Override
   public boolean letsOtherClientsInFirst(boolean fair) {
     return fair;
@@ -68,12 +67,12 @@ final class ZooKeeperBackend implements LockBackend {
   /** A lease counts as held no longer than the session timeout after the last contact: then the session may be gone. */
   @Override
   public Duration maxTtl() {
-    return session.negotiatedTimeout();
+    return session.timeout();
   }
 
   /**
-   * The holder is the non-fair node if there is one, else the head of the fair queue; the waiters are the
-   * rest of the queue (non-fair waiters leave no node, so they are not counted).
+   * The holder is the head of the queue, whichever kind of acquire made it; the waiters are the rest of the queue
+   * (a non-fair waiter keeps no node while it waits, so it is not counted).
    */
   @Override
   public LockStatus status(String key) {
@@ -81,29 +80,29 @@ final class ZooKeeperBackend implements LockBackend {
     String what = "Reading the status of '" + key + "'";
     ZooKeeper zk = session.connected();
     try {
-      List<String> children = ZkCalls.await(ZkCalls.children(zk, lockPath), callTimeout(), what);
-      List<String> queue = FairAttempt.queue(children);
-      boolean exclusive = children.contains(ExclusiveAttempt.NODE);
-      String holder = exclusive ? ExclusiveAttempt.NODE : queue.isEmpty() ? null : queue.get(0);
-      int waiters = exclusive ? queue.size() : Math.max(0, queue.size() - 1);
-      if (holder == null) {
-        return LockStatus.free(key, waiters);
+      while (true) {
+        List<String> queue = LockNodes.queue(ZkCalls.await(ZkCalls.children(zk, lockPath), callTimeout(), what));
+        if (queue.isEmpty()) {
+          return LockStatus.free(key, 0);
+        }
+        try {
+          ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, lockPath + "/" + queue.get(0)), callTimeout(), what);
+          return LockStatus.held(key, new String(holder.bytes(), StandardCharsets.UTF_8), holder.stat().getCzxid(), null,
+              queue.size() - 1);
+        } catch (KeeperException.NoNodeException e) {
+          // The holder released between the listing and the read: read the queue again.
+        }
       }
-      Stat stat = new Stat();
-      byte[] owner = zk.getData(lockPath + "/" + holder, false, stat);
-      return LockStatus.held(key, new String(owner, StandardCharsets.UTF_8), stat.getCzxid(), null, waiters);
     } catch (KeeperException.NoNodeException e) {
       return LockStatus.free(key, 0);
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
-    } catch (InterruptedException e) {
-      throw ZkErrors.interrupted(what, e);
     }
   }
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return request.fair() ? new FairAttempt(this, request) : new ExclusiveAttempt(this, request);
+    return new QueueAttempt(this, request);
   }
 
   @Override
@@ -121,10 +120,7 @@ final class ZooKeeperBackend implements LockBackend {
     return ZkCalls.exists(zk, zkGrant.path()).thenApply(stat -> isOurs(stat, zkGrant));
   }
 
-  /**
-   * Deletes our node. A fair lock node's name is never reused (it carries the owner id), so one delete
-   * does it; the non-fair node's name is shared, so we first check it is still the one we created.
-   */
+  /** Deletes our node. Its name carries the acquisition's owner id and is never made again, so one delete does it. */
   @Override
   public boolean release(Grant grant) {
     ZkGrant zkGrant = (ZkGrant) grant;
@@ -134,22 +130,9 @@ final class ZooKeeperBackend implements LockBackend {
       return false;
     }
     try {
-      int version = -1;
-      if (zkGrant.path().endsWith("/" + ExclusiveAttempt.NODE)) {
-        Stat stat = ZkCalls.await(ZkCalls.exists(zk, zkGrant.path()), callTimeout(), what);
-        if (!isOurs(stat, zkGrant)) {
-          return false;
-        }
-        version = stat.getVersion();
-      }
-      zk.delete(zkGrant.path(), version);
-      return true;
-    } catch (KeeperException.NoNodeException | KeeperException.BadVersionException e) {
-      return false;
+      return ZkCalls.await(ZkCalls.delete(zk, zkGrant.path()), callTimeout(), what);
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
-    } catch (InterruptedException e) {
-      throw ZkErrors.interrupted(what, e);
     }
   }
 
@@ -171,44 +154,32 @@ final class ZooKeeperBackend implements LockBackend {
 
   /** How long one call may take: past the session timeout, the session itself is in doubt. */
   Duration callTimeout() {
-    return session.negotiatedTimeout();
-  }
-
-  /** Creates the missing parents of {@code path} as container nodes. */
-  void createParents(ZooKeeper zk, String path, String what) {
-    for (int slash = path.indexOf('/', 1); slash > 0; slash = path.indexOf('/', slash + 1)) {
-      createContainer(zk, path.substring(0, slash), what);
-    }
-    createContainer(zk, path, what);
-  }
-
-  private void createContainer(ZooKeeper zk, String path, String what) {
-    try {
-      zk.create(path, new byte[0], acl, CreateMode.CONTAINER);
-    } catch (KeeperException.NodeExistsException e) {
-      // Someone else made it: fine.
-    } catch (KeeperException e) {
-      throw ZkErrors.translate(e, what);
-    } catch (InterruptedException e) {
-      throw ZkErrors.interrupted(what, e);
-    }
+    return session.timeout();
   }
 
   /**
-   * Calls {@code wakeUp} when the node at {@code path} changes or goes.
-   *
-   * @return false if the node is already gone
+   * Creates the missing nodes of {@code path} as container nodes, from the top. The server's container sweep
+   * deletes an empty container at any time, so one of them may be gone again before the next create: then this
+   * stops, and the caller's create, failing again for want of a parent, brings it back here.
    */
-  boolean watch(ZooKeeper zk, String path, WakeUp wakeUp, String what) {
+  void createParents(ZooKeeper zk, String path, String what) {
     try {
-      zk.getData(path, event -> wakeUp.signal(), null);
-      return true;
+      for (int slash = path.indexOf('/', 1); slash > 0; slash = path.indexOf('/', slash + 1)) {
+        createContainer(zk, path.substring(0, slash), what);
+      }
+      createContainer(zk, path, what);
     } catch (KeeperException.NoNodeException e) {
-      return false;
+      // Swept away since we made or saw it: the caller tries again.
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
-    } catch (InterruptedException e) {
-      throw ZkErrors.interrupted(what, e);
+    }
+  }
+
+  private void createContainer(ZooKeeper zk, String path, String what) throws KeeperException {
+    try {
+      ZkCalls.await(ZkCalls.create(zk, path, new byte[0], acl, CreateMode.CONTAINER), callTimeout(), what);
+    } catch (KeeperException.NodeExistsException e) {
+      // Someone else made it: fine.
     }
   }
 

@@ -27,9 +27,11 @@ import org.apache.zookeeper.data.Id;
  * }
  * }</pre>
  *
- * <p>Key {@code orders/42} is the path {@code /baton/orders/42}. The fair lock (the default) queues an
- * ephemeral sequential node there; the lowest holds and each waiter watches only its predecessor. The
- * non-fair lock ({@code fair(false)}) is a single ephemeral node that every waiter races for. Locks live
+ * <p>Key {@code orders/42} is the path {@code /baton/orders/42}. Every acquire queues an ephemeral sequential
+ * node there, and the lowest holds, so fair and non-fair acquires of one key exclude each other whatever each
+ * caller chose. A fair waiter (the default) keeps its place in line and watches only its predecessor; a
+ * non-fair waiter ({@code fair(false)}) keeps none: it removes its node, watches the holder, and races for the
+ * lock again when the holder goes. Locks live
  * as long as the session: a holder that crashes frees its locks when its session times out, so the
  * session timeout, not the ttl, is how long a crashed holder blocks the others, and a lease counts as held
  * no longer than the session timeout after the client last heard from the ensemble. The fencing token is
@@ -86,7 +88,10 @@ public final class ZooKeeperLockClient {
       return this;
     }
 
-    /** How long connecting may take; 10 s by default. */
+    /**
+     * How long connecting may take, a server that accepts the connection but never answers included; 10 s by
+     * default. Then {@link #connect()} fails, with nothing left running.
+     */
     public Builder connectionTimeout(Duration connectionTimeout) {
       this.connectionTimeout = Settings.positive("connectionTimeout", connectionTimeout);
       return this;

@@ -30,12 +30,15 @@ final class ZooKeeperSession implements Watcher {
   private boolean connected;
   private boolean authFailed;
   private boolean closed;
+  /** The session timeout the server granted last; the one asked for until a server has granted one. Written under lock. */
+  private volatile Duration timeout;
 
   private ZooKeeperSession(String connectString, Duration sessionTimeout, String digest, Runnable onExpired) {
     this.connectString = connectString;
     this.sessionTimeout = sessionTimeout;
     this.digest = digest;
     this.onExpired = onExpired;
+    this.timeout = sessionTimeout;
   }
 
   /**
@@ -47,25 +50,36 @@ final class ZooKeeperSession implements Watcher {
   static ZooKeeperSession open(String connectString, Duration sessionTimeout, Duration connectionTimeout, String digest,
       Runnable onExpired) {
     ZooKeeperSession session = new ZooKeeperSession(connectString, sessionTimeout, digest, onExpired);
-    session.lock.lock();
+    String failure;
     try {
-      session.handle = session.newHandle();
-      long nanos = connectionTimeout.toNanos();
-      while (!session.connected && !session.authFailed && nanos > 0) {
-        nanos = session.changed.awaitNanos(nanos);
-      }
-      if (!session.connected || session.authFailed) {
-        String why = session.authFailed ? "authentication failed; check the digest credentials"
-            : "no server answered within " + connectionTimeout.toMillis() + " ms; check that ZooKeeper runs there";
-        session.close();
-        throw new BackendUnavailableException("Cannot connect to ZooKeeper at " + connectString + ": " + why + ".");
-      }
-      return session;
+      failure = session.awaitConnected(connectionTimeout);
     } catch (InterruptedException e) {
       session.close();
       throw ZkErrors.interrupted("Connecting to " + connectString, e);
+    }
+    if (failure != null) {
+      session.close();
+      throw new BackendUnavailableException("Cannot connect to ZooKeeper at " + connectString + ": " + failure + ".");
+    }
+    return session;
+  }
+
+  /** Starts the first handle and waits for its connection: null once connected, else why not. */
+  private String awaitConnected(Duration connectionTimeout) throws InterruptedException {
+    lock.lock();
+    try {
+      handle = newHandle();
+      long nanos = connectionTimeout.toNanos();
+      while (!connected && !authFailed && nanos > 0) {
+        nanos = changed.awaitNanos(nanos);
+      }
+      if (authFailed) {
+        return "authentication failed; check the digest credentials";
+      }
+      return connected ? null : "no server answered within " + connectionTimeout.toMillis() + " ms (connectionTimeout);"
+          + " check that ZooKeeper runs there and answers, or allow it longer with connectionTimeout";
     } finally {
-      session.lock.unlock();
+      lock.unlock();
     }
   }
 
@@ -98,24 +112,13 @@ final class ZooKeeperSession implements Watcher {
     }
   }
 
-  /** The id of the current session; ephemeral nodes of any other session are not ours. */
-  long sessionId() {
-    lock.lock();
-    try {
-      return handle.getSessionId();
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** The session timeout the server granted. */
-  Duration negotiatedTimeout() {
-    lock.lock();
-    try {
-      return Duration.ofMillis(handle.getSessionTimeout());
-    } finally {
-      lock.unlock();
-    }
+  /**
+   * The session timeout the server granted last, never zero: a new handle knows none until it connects (after an
+   * expiry, say), and the next server grants the same within the same limits. Until the first connection, the one
+   * asked for.
+   */
+  Duration timeout() {
+    return timeout;
   }
 
   @Override
@@ -130,7 +133,13 @@ final class ZooKeeperSession implements Watcher {
         return;
       }
       switch (event.getState()) {
-        case SyncConnected, ConnectedReadOnly -> connected = true;
+        case SyncConnected, ConnectedReadOnly -> {
+          connected = true;
+          int granted = handle.getSessionTimeout();
+          if (granted > 0) {
+            timeout = Duration.ofMillis(granted);
+          }
+        }
         case Disconnected -> connected = false;
         case AuthFailed -> authFailed = true;
         case Expired -> {
@@ -151,17 +160,27 @@ final class ZooKeeperSession implements Watcher {
     }
   }
 
-  /** Ends the session: the server deletes its ephemeral nodes at once. */
+  /**
+   * Ends the session: the server deletes its ephemeral nodes at once. A session that is not connected now is only
+   * {@link #stop stopped}: the server, if it ever heard of it, expires it by itself, and telling it would wait for
+   * an answer that may not come.
+   */
   void close() {
     ZooKeeper toClose;
+    boolean wasConnected;
     lock.lock();
     try {
       closed = true;
       toClose = handle;
+      wasConnected = connected;
     } finally {
       lock.unlock();
     }
-    closeQuietly(toClose);
+    if (wasConnected) {
+      closeQuietly(toClose);
+    } else {
+      stop(toClose);
+    }
   }
 
   /**
@@ -177,7 +196,18 @@ final class ZooKeeperSession implements Watcher {
     } finally {
       lock.unlock();
     }
-    toStop.getTestable().injectSessionExpiration();
+    stop(toStop);
+  }
+
+  /**
+   * Stops a handle's threads without a closeSession request. {@code ZooKeeper.close()} sends one and waits for its
+   * answer, and a server that accepted the connection but never answers is given up on only after the client's own
+   * connect timeout, the whole session timeout. Injecting an expiry (ZooKeeper's {@code Testable} hook) stops both
+   * threads at once; the close that follows then only waits, bounded, for them to end.
+   */
+  private static void stop(ZooKeeper zk) {
+    zk.getTestable().injectSessionExpiration();
+    closeQuietly(zk);
   }
 
   private static void closeQuietly(ZooKeeper zk) {

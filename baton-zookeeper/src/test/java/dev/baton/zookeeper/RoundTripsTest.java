@@ -45,12 +45,9 @@ class RoundTripsTest {
     }
   }
 
-  /**
-   * The non-fair lock: create to acquire; exists and delete to release, since its node's name is shared and the
-   * release first checks that the node is still the one it created.
-   */
+  /** The non-fair lock queues as the fair one does, uncontended: create and getChildren to acquire, delete to release. */
   @Test
-  void anUncontendedNonFairCycleSendsCreateExistsAndDelete() throws InterruptedException {
+  void anUncontendedNonFairCycleSendsCreateGetChildrenAndDelete() throws InterruptedException {
     try (ObservedClient observed = ObservedClient.connect(zookeeper.connectString(), SESSION_TIMEOUT)) {
       DistributedLock lock = observed.client().lock(key, LockOptions.defaults().toBuilder().fair(false).build());
       assertThat(requestsPerCycle(observed, lock)).isEqualTo(3);

@@ -10,20 +10,28 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import dev.baton.embedded.EmbeddedZooKeeper;
+import dev.baton.engine.EngineClient;
+import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.TcpProxy;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,12 +42,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** What only ZooKeeper does to a lock: sessions, watches, lost replies, paths, chroots and ACLs. */
 @Timeout(30)
 class ZooKeeperBackendTest {
   @RegisterExtension
   static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
+
+  private static final LockOptions NON_FAIR = LockOptions.defaults().toBuilder().fair(false).build();
 
   private static ZkInspector inspector;
   private final List<AutoCloseable> resources = new ArrayList<>();
@@ -201,14 +212,55 @@ class ZooKeeperBackendTest {
     second.get(10, TimeUnit.SECONDS).close();
   }
 
+  /** A non-fair holder is the head of the same queue: the status names it, and counts the fair waiters behind it. */
   @Test
-  void aCreateWhoseReplyIsLostLeavesNoOrphanNode() throws Exception {
+  void statusNamesANonFairHolderAndCountsTheFairWaiters() throws Exception {
+    Lease held = client().lock(key, NON_FAIR).acquire();
+    CompletableFuture<Lease> first = client().lock(key).acquireAsync();
+    CompletableFuture<Lease> second = client().lock(key).acquireAsync();
+    await().until(() -> inspector.lockNodes(key).size() == 3);
+    assertThat(client().status(key)).satisfies(status -> {
+      assertThat(status.ownerId()).contains(held.ownerId());
+      assertThat(status.fencingToken()).hasValue(held.fencingToken());
+      assertThat(status.waiters()).isEqualTo(2);
+    });
+    held.close();
+    first.get(10, TimeUnit.SECONDS).close();
+    second.get(10, TimeUnit.SECONDS).close();
+  }
+
+  /**
+   * A non-fair waiter keeps no node while it waits, and watches the holder, so it does not hold up a fair one. Its
+   * session is the server's longest, so that it does not look at the queue again by itself while the test runs.
+   */
+  @Test
+  void aNonFairWaiterKeepsNoPlaceInLine() throws Exception {
+    String lockPath = ZkInspector.lockPath(key);
+    Lease held = client().lock(key).acquire();
+    LockClient waiter = client(ZooKeeperLockClient.builder().connectString(zookeeper.connectString())
+        .sessionTimeout(EmbeddedZooKeeper.MAX_SESSION_TIMEOUT));
+    CompletableFuture<Lease> nonFair = waiter.lock(key, NON_FAIR).acquireAsync();
+    await().until(() -> zookeeper.server().dataWatches(lockPath).equals(Map.of(lockPath + "/" + inspector.lockNodes(key).get(0), 1)));
+    assertThat(inspector.lockNodes(key)).hasSize(1);
+
+    held.close();
+    try (Lease lease = nonFair.get(10, TimeUnit.SECONDS)) {
+      assertThat(lease.fencingToken()).isGreaterThan(held.fencingToken());
+      assertThat(inspector.lockNodes(key)).hasSize(1);
+    }
+    assertThat(inspector.lockNodes(key)).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aCreateWhoseReplyIsLostLeavesNoOrphanNode(boolean fair) throws Exception {
     TcpProxy proxy = TcpProxy.start("127.0.0.1", zookeeper.server().port());
     resources.add(proxy);
     LockClient client = client(ZooKeeperLockClient.builder().connectString(proxy.address()).sessionTimeout(Duration.ofSeconds(5)));
     inspector.createPath(key);
     proxy.holdReplies();
-    CompletableFuture<Lease> acquiring = client.lock(key).acquireAsync(LockOptions.defaults().withWaitTime(Duration.ofSeconds(15)));
+    CompletableFuture<Lease> acquiring = client.lock(key).acquireAsync(LockOptions.defaults().toBuilder()
+        .waitTime(Duration.ofSeconds(15)).fair(fair).build());
     await().until(() -> inspector.lockNodes(key).size() == 1);
 
     proxy.dropConnections();
@@ -254,6 +306,72 @@ class ZooKeeperBackendTest {
         assertThat(again.isHeld()).isTrue();
       }
     });
+  }
+
+  /**
+   * The client declares its session expired by itself (it heard nothing for longer than the session timeout) while
+   * the server cannot be reached, and opens a new session that cannot connect yet. An acquire without a wait time
+   * then waits for the new session instead of failing, and takes the lock once the server is reachable again.
+   * Meanwhile the backend still caps leases at the session timeout the server granted, never at zero (the new
+   * session has none yet), which once made that acquire fail at once.
+   */
+  @Test
+  void anUnboundedAcquireAfterASessionExpiryWaitsForTheNewSession() throws Exception {
+    TcpProxy proxy = TcpProxy.start("127.0.0.1", zookeeper.server().port());
+    resources.add(proxy);
+    Duration sessionTimeout = Duration.ofSeconds(1);
+    ZooKeeperBackend backend = ZooKeeperBackend.connect(new ZooKeeperSettings(proxy.address(), sessionTimeout,
+        Duration.ofSeconds(10), null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH));
+    LockClient client = new EngineClient(backend, LockOptions.defaults());
+    resources.add(client);
+    Lease lease = client.lock(key).acquire();
+    Set<Thread> firstSession = sendThreadsTo(proxy);
+    assertThat(firstSession).hasSize(1);
+
+    proxy.refuseConnections(true);
+    proxy.dropConnections();
+    await("a new session, not connected").until(() -> !sendThreadsTo(proxy).isEmpty()
+        && Collections.disjoint(sendThreadsTo(proxy), firstSession));
+    await().until(() -> !lease.isHeld());
+    assertThat(backend.maxTtl()).as("the longest a lease counts as held, with the new session not connected")
+        .isEqualTo(sessionTimeout);
+    BackgroundCall<Lease> acquiring = BackgroundCall.start("acquire-after-expiry", () -> client.lock(key).acquire());
+    acquiring.awaitBlocked();
+
+    proxy.refuseConnections(false);
+    try (Lease next = acquiring.result(Duration.ofSeconds(10))) {
+      assertThat(next.isHeld()).isTrue();
+      assertThat(next.fencingToken()).isGreaterThan(lease.fencingToken());
+    }
+  }
+
+  /** The live ZooKeeper client threads that talk to {@code proxy}, one per session handle. */
+  private static Set<Thread> sendThreadsTo(TcpProxy proxy) {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.isAlive() && t.getName().contains("-SendThread(" + proxy.address()))
+        .collect(Collectors.toSet());
+  }
+
+  /**
+   * A server that accepts the connection and never answers: the connect gives up within its connection timeout
+   * (the bound below only guards against a hang), says where and what to do, and leaves no ZooKeeper client
+   * thread behind.
+   */
+  @Test
+  void aSilentServerFailsTheConnectWithinItsTimeoutAndLeavesNoThreads() throws Exception {
+    Duration connectionTimeout = Duration.ofSeconds(1);
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      String address = "127.0.0.1:" + silent.getLocalPort();
+      // The backlog completes the TCP handshake: the client connects, sends its session request and waits.
+      BackgroundCall<LockClient> connecting = BackgroundCall.start("silent-" + silent.getLocalPort(), () ->
+          ZooKeeperLockClient.builder().connectString(address).connectionTimeout(connectionTimeout).connect());
+      assertThat(connecting.failure(connectionTimeout.plusSeconds(5)))
+          .isInstanceOf(BackendUnavailableException.class)
+          .hasMessageContaining(address)
+          .hasMessageContaining("connectionTimeout");
+      await().atMost(Duration.ofSeconds(5)).until(() -> Thread.getAllStackTraces().keySet().stream()
+          .noneMatch(t -> t.isAlive() && t.getName().startsWith("silent-" + silent.getLocalPort() + "-")));
+    }
   }
 
   @Test
