@@ -8,6 +8,10 @@ package dev.baton;
 public class PermissionDeniedException extends LockException {
   private static final long serialVersionUID = 1L;
 
+  public PermissionDeniedException(String message) {
+    super(message);
+  }
+
   public PermissionDeniedException(String message, Throwable cause) {
     super(message, cause);
   }

@@ -16,6 +16,10 @@ import java.time.Duration;
  * A grant that comes after its own expiry is given back and a new attempt starts, under a new owner id.
  */
 final class StoreAcquisition {
+  /** Immediate retries in a row ({@link Outcome#retryNow()}) before a retry waits a moment and heeds the deadline. */
+  private static final int MAX_IMMEDIATE_RETRIES = 16;
+  private static final Duration PAUSE_AFTER_IMMEDIATE_RETRIES = Duration.ofMillis(1);
+
   private final Engine engine;
   private final LockBackend backend;
   private final String key;
@@ -79,6 +83,7 @@ final class StoreAcquisition {
   }
 
   private Granted untilGranted(Attempt attempt) throws InterruptedException {
+    int immediateRetries = 0;
     while (true) {
       engine.ensureOpen();
       signal.reset();
@@ -94,9 +99,12 @@ final class StoreAcquisition {
       } catch (BackendUnavailableException e) {
         retryAfter = unavailability.failed(sentAt, e);
       }
-      if (!retryAfter.isZero()) {
-        await(retryAfter);
+      if (retryAfter.isZero() && ++immediateRetries <= MAX_IMMEDIATE_RETRIES) {
+        continue;
       }
+      // A store that keeps asking to retry at once (its queue changing under it) must not hold a try past its deadline.
+      immediateRetries = 0;
+      await(retryAfter.isZero() ? PAUSE_AFTER_IMMEDIATE_RETRIES : retryAfter);
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -40,6 +41,10 @@ final class QueueAttempt implements Attempt {
   private long czxid;
   /** A create of ours failed in a way that leaves unknown whether the server made the node. */
   private boolean uncertain;
+  /** Whether the lock path's ACL was found closed to others since we last entered the queue (or needs no check). */
+  private boolean pathChecked;
+  /** The lock path's ACL, asked for with our entry into the queue and not read yet. */
+  private CompletableFuture<List<ACL>> pathAcl;
 
   QueueAttempt(ZooKeeperBackend zk, AcquireRequest request) {
     this.zk = zk;
@@ -66,6 +71,7 @@ final class QueueAttempt implements Attempt {
         node = null; // deleted behind our back, or with the lock's path: queue again
         return Outcome.retryNow();
       }
+      checkPath(handle);
       if (index == 0) {
         return Outcome.granted(new ZkGrant(request, lockPath + "/" + node, session, czxid));
       }
@@ -82,6 +88,9 @@ final class QueueAttempt implements Attempt {
    * are sent back to back. Returns null after creating missing parents.
    */
   private List<String> enter(ZooKeeper handle, long session) throws KeeperException {
+    // The path may be new since we last checked it. Asked first, so that the check costs no round trip of its own.
+    pathChecked = !zk.guardsLockPaths();
+    pathAcl = pathChecked ? null : ZkCalls.acl(handle, lockPath);
     if (uncertain) {
       List<String> children = children(handle);
       if (adopt(handle, session, children)) {
@@ -105,6 +114,27 @@ final class QueueAttempt implements Attempt {
       throw e;
     }
     return LockNodes.queue(ZkCalls.await(listed, zk.callTimeout(), what));
+  }
+
+  /**
+   * Refuses, once per entry into the queue, a lock path that others may write (the engine then abandons the
+   * attempt, deleting our node). Nothing to check without digest auth or a closed ACL.
+   */
+  private void checkPath(ZooKeeper handle) throws KeeperException {
+    if (pathChecked) {
+      return;
+    }
+    List<ACL> found;
+    try {
+      found = ZkCalls.await(pathAcl != null ? pathAcl : ZkCalls.acl(handle, lockPath), zk.callTimeout(), what);
+    } catch (KeeperException.NoNodeException e) {
+      // Asked before the path was made, by us or another client: it holds our node now.
+      found = ZkCalls.await(ZkCalls.acl(handle, lockPath), zk.callTimeout(), what);
+    } finally {
+      pathAcl = null;
+    }
+    zk.checkLockPathAcl(lockPath, found, request.key());
+    pathChecked = true;
   }
 
   private List<String> list(ZooKeeper handle) throws KeeperException {

@@ -51,6 +51,19 @@ final class ZkCalls {
     return result;
   }
 
+  /** The node's ACL; fails with {@link KeeperException.NoNodeException} when there is no such node. */
+  static CompletableFuture<List<ACL>> acl(ZooKeeper zk, String path) {
+    CompletableFuture<List<ACL>> result = new CompletableFuture<>();
+    zk.getACL(path, null, (rc, p, ctx, acl, stat) -> {
+      if (rc == KeeperException.Code.OK.intValue()) {
+        result.complete(acl);
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
   /** The node's stat, or null (as a result, not an error) when there is no such node. */
   static CompletableFuture<Stat> exists(ZooKeeper zk, String path) {
     CompletableFuture<Stat> result = new CompletableFuture<>();

@@ -1,5 +1,7 @@
 package dev.baton.zookeeper;
 
+import dev.baton.spi.Settings;
+
 /**
  * Where a lock lives in ZooKeeper: key {@code orders/42} is the path {@code /baton/orders/42}, and its
  * lock nodes are that path's children whose names start with {@value #RESERVED_PREFIX}, a prefix no key
@@ -23,6 +25,11 @@ final class ZkPaths {
     if (basePath == null || !basePath.startsWith("/") || basePath.length() < 2 || basePath.endsWith("/")) {
       throw new IllegalArgumentException("The base path must be an absolute ZooKeeper path without a trailing"
           + " slash, such as \"/baton\", but was '" + basePath + "'.");
+    }
+    if (basePath.length() > Settings.MAX_PREFIX_LENGTH) {
+      throw new IllegalArgumentException("The base path must be at most " + Settings.MAX_PREFIX_LENGTH
+          + " characters but '" + basePath.substring(0, 20) + "...' has " + basePath.length()
+          + "; use a short path such as \"/baton\".");
     }
     checkSegments(basePath.substring(1), "base path");
     return basePath;

@@ -1,6 +1,7 @@
 package dev.baton.zookeeper;
 
 import dev.baton.LockStatus;
+import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
@@ -14,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
@@ -26,12 +28,15 @@ final class ZooKeeperBackend implements LockBackend {
   private final ZooKeeperSession session;
   private final ZkPaths paths;
   private final List<ACL> acl;
+  private final boolean guardsLockPaths;
   private final LossReporter losses = new LossReporter();
 
   private ZooKeeperBackend(ZooKeeperSession session, ZkPaths paths, List<ACL> acl) {
     this.session = session;
     this.paths = paths;
     this.acl = acl;
+    this.guardsLockPaths = acl.stream().noneMatch(entry -> entry.getId().equals(ZooDefs.Ids.ANYONE_ID_UNSAFE)
+        && (entry.getPerms() & (ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE)) != 0);
   }
 
   /** Opens the client's session; a session that expires later is replaced and its locks reported lost. */
@@ -180,6 +185,31 @@ final class ZooKeeperBackend implements LockBackend {
       ZkCalls.await(ZkCalls.create(zk, path, new byte[0], acl, CreateMode.CONTAINER), callTimeout(), what);
     } catch (KeeperException.NodeExistsException e) {
       // Someone else made it: fine.
+    }
+  }
+
+  /**
+   * Whether the lock paths' ACLs must be checked: when this client's nodes are closed to others (digest auth, or an
+   * ACL that gives no one else create and delete), a lock path that others may write would let them delete our
+   * lock node or add one that poses as the holder.
+   */
+  boolean guardsLockPaths() {
+    return guardsLockPaths;
+  }
+
+  /**
+   * Refuses a lock path whose ACL lets anyone outside this client's ACL create or delete its children: a path that
+   * someone made before us with an open ACL, under which we would hold nothing safely.
+   */
+  void checkLockPathAcl(String lockPath, List<ACL> found, String key) {
+    for (ACL entry : found) {
+      boolean writes = (entry.getPerms() & (ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE)) != 0;
+      if (writes && acl.stream().noneMatch(ours -> ours.getId().equals(entry.getId()))) {
+        throw new PermissionDeniedException("Lock '" + key + "' was not taken: its path " + lockPath
+            + " lets " + entry.getId().getScheme() + ":" + entry.getId().getId() + " create or delete lock nodes,"
+            + " so anyone with that identity could delete our lock or pose as its holder. It was not made by this"
+            + " client's user; delete it (it holds no lock of ours) or give it this client's ACL.");
+      }
     }
   }
 

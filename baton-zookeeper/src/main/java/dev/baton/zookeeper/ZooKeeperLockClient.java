@@ -40,6 +40,8 @@ import org.apache.zookeeper.data.Id;
 public final class ZooKeeperLockClient {
   /** Where lock paths start unless told otherwise. */
   public static final String DEFAULT_BASE_PATH = "/baton";
+  /** The shortest session timeout the builder takes: a shorter one could not even connect. */
+  public static final Duration MIN_SESSION_TIMEOUT = Duration.ofMillis(100);
 
   private ZooKeeperLockClient() {}
 
@@ -81,10 +83,12 @@ public final class ZooKeeperLockClient {
 
     /**
      * How long the ensemble keeps the session of a client it no longer hears from, so how long a crashed
-     * holder blocks the others; 30 s by default. The server may grant a different one, within its limits.
+     * holder blocks the others; 30 s by default, at least 100 ms. The server may grant a different one, within its
+     * limits.
      */
     public Builder sessionTimeout(Duration sessionTimeout) {
-      this.sessionTimeout = Settings.positive("sessionTimeout", sessionTimeout);
+      this.sessionTimeout = Settings.inRange("sessionTimeout", sessionTimeout, MIN_SESSION_TIMEOUT,
+          "ZooKeeper servers grant from two to twenty ticks (4 s to 40 s with the usual 2 s tick); 30 s is the default.");
       return this;
     }
 

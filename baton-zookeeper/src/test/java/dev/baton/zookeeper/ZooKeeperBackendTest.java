@@ -427,6 +427,11 @@ class ZooKeeperBackendTest {
         .hasMessageContaining("'baton'");
     assertThatThrownBy(() -> ZooKeeperLockClient.builder().sessionTimeout(Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout");
+    // A session timeout no server grants, and a base path no server takes, fail here, not after seconds of trying.
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().sessionTimeout(Duration.ofMillis(1)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContainingAll("sessionTimeout", "100 ms");
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().basePath("/" + "b".repeat(1 << 20)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContainingAll("base path", "128");
     assertThatThrownBy(() -> ZooKeeperLockClient.builder().digestAuth("a:b", "x")).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> ZooKeeperLockClient.builder().connect()).isInstanceOf(IllegalStateException.class);
   }
