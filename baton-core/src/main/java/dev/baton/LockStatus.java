@@ -12,18 +12,20 @@ public final class LockStatus {
   private final long fencingToken;
   private final Duration remainingTtl;
   private final int waiters;
+  private final LockHolder holder;
 
-  private LockStatus(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters) {
+  private LockStatus(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters, LockHolder holder) {
     this.key = Objects.requireNonNull(key, "key");
     this.ownerId = ownerId;
     this.fencingToken = fencingToken;
     this.remainingTtl = remainingTtl;
     this.waiters = waiters;
+    this.holder = holder;
   }
 
   /** Nobody holds the lock. */
   public static LockStatus free(String key, int waiters) {
-    return new LockStatus(key, null, 0, null, waiters);
+    return new LockStatus(key, null, 0, null, waiters, null);
   }
 
   /**
@@ -33,7 +35,17 @@ public final class LockStatus {
    *     ties it to a session rather than a time
    */
   public static LockStatus held(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters) {
-    return new LockStatus(key, Objects.requireNonNull(ownerId, "ownerId"), fencingToken, remainingTtl, waiters);
+    return held(key, ownerId, fencingToken, remainingTtl, waiters, null);
+  }
+
+  /**
+   * Someone holds the lock, and said who.
+   *
+   * @param holder the host, process, thread and time of the acquisition, or null where the entry does not say
+   */
+  public static LockStatus held(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters,
+      LockHolder holder) {
+    return new LockStatus(key, Objects.requireNonNull(ownerId, "ownerId"), fencingToken, remainingTtl, waiters, holder);
   }
 
   public String key() {
@@ -59,6 +71,11 @@ public final class LockStatus {
     return Optional.ofNullable(remainingTtl);
   }
 
+  /** Who holds it: host, process, thread and since when; empty if free, or if the holder's entry does not say. */
+  public Optional<LockHolder> holder() {
+    return Optional.ofNullable(holder);
+  }
+
   /**
    * How many wait for it at the store: queued acquisitions on ZooKeeper, waiting client processes on Redis
    * (waiters inside one process queue locally and count once).
@@ -70,7 +87,8 @@ public final class LockStatus {
   @Override
   public String toString() {
     return isHeld()
-        ? "LockStatus{key='" + key + "', held by " + ownerId + ", token=" + fencingToken
+        ? "LockStatus{key='" + key + "', held by " + ownerId + holder().map(h -> " (" + h.thread() + " of pid " + h.pid()
+            + " on " + h.host() + " since " + h.acquiredAt() + ")").orElse("") + ", token=" + fencingToken
             + remainingTtl().map(t -> ", ttl=" + t.toMillis() + "ms").orElse("") + ", waiters=" + waiters + '}'
         : "LockStatus{key='" + key + "', free, waiters=" + waiters + '}';
   }

@@ -227,7 +227,7 @@ final class Engine implements LossListener {
   /** A request under a new owner id, for the ttl asked for or the store's cap on it. */
   AcquireRequest newRequest(String key, LockOptions options, boolean mayWait) {
     return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), ttl(options),
-        options.leaseTime().orElse(null), options.fair(), mayWait);
+        options.leaseTime().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
   }
 
   private EngineLease hold(Grant grant, LocalQueue queue, long sentAt) {

@@ -1,5 +1,6 @@
 package dev.baton.spi;
 
+import dev.baton.LockHolder;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -13,12 +14,20 @@ import java.util.Objects;
  * @param fair whether to queue in order of arrival
  * @param mayWait whether the caller will wait if the lock is taken (false for a single try, so the store
  *     need not set up wake-ups)
+ * @param holder who asks: host, process, thread and when, for {@code status} and {@code list} to show
  */
-public record AcquireRequest(String key, String ownerId, Duration ttl, Duration leaseTime, boolean fair, boolean mayWait) {
+public record AcquireRequest(String key, String ownerId, Duration ttl, Duration leaseTime, boolean fair, boolean mayWait,
+    LockHolder holder) {
   public AcquireRequest {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(ownerId, "ownerId");
     Objects.requireNonNull(ttl, "ttl");
+    Objects.requireNonNull(holder, "holder");
+  }
+
+  /** The owner id and the holder as the text a backend stores with the entry ({@link HolderRecord}). */
+  public String ownerRecord() {
+    return HolderRecord.write(ownerId, holder);
   }
 
   /**

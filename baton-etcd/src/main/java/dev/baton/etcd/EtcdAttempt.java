@@ -3,6 +3,7 @@ package dev.baton.etcd;
 import dev.baton.BackendUnavailableException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.HolderRecord;
 import dev.baton.spi.Outcome;
 import dev.baton.spi.WakeUp;
 import io.etcd.jetcd.ByteSequence;
@@ -45,7 +46,7 @@ final class EtcdAttempt implements Attempt {
     this.request = request;
     this.entries = etcd.keys().entries(request.key());
     this.what = "Acquiring '" + request.key() + "'";
-    this.owner = EtcdKeys.bytes(request.ownerId());
+    this.owner = EtcdKeys.bytes(request.ownerRecord());
   }
 
   @Override
@@ -89,11 +90,17 @@ final class EtcdAttempt implements Attempt {
       entry = etcd.keys().entry(request.key(), lease);
     }
     written = true; // from here on the put may have happened, whatever the reply
-    TxnResponse queued = EtcdCalls.await(etcd.kv().txn()
-        .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-        .Then(Op.put(entry, owner, PutOption.builder().withLeaseId(lease).build()), Op.get(entries, EtcdBackend.OLDEST))
-        .Else(Op.get(entry, GetOption.DEFAULT), Op.get(entries, EtcdBackend.OLDEST))
-        .commit(), etcd.timeout(), what);
+    TxnResponse queued;
+    try {
+      queued = EtcdCalls.await(etcd.kv().txn()
+          .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+          .Then(Op.put(entry, owner, PutOption.builder().withLeaseId(lease).build()), Op.get(entries, EtcdBackend.OLDEST))
+          .Else(Op.get(entry, GetOption.DEFAULT), Op.get(entries, EtcdBackend.OLDEST))
+          .commit(), etcd.timeout(), what);
+    } catch (RuntimeException e) {
+      etcd.leaseRefused(lease, e);
+      throw e;
+    }
     List<GetResponse> reads = queued.getGetResponses();
     if (queued.isSucceeded()) {
       ours = queued.getHeader().getRevision();
@@ -114,7 +121,8 @@ final class EtcdAttempt implements Attempt {
    * client talks to etcd about a key at a time, so no holder of this client owns it any more.
    */
   private void removeStale(KeyValue stale) {
-    log.debug("Removing the entry of '{}' that owner {} left behind", request.key(), EtcdKeys.text(stale.getValue()));
+    log.debug("Removing the entry of '{}' that owner {} left behind", request.key(),
+        HolderRecord.read(EtcdKeys.text(stale.getValue())).ownerId());
     etcd.deleteIf(entry, CmpTarget.createRevision(stale.getCreateRevision()), what);
   }
 

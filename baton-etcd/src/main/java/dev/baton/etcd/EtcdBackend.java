@@ -6,6 +6,7 @@ import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
+import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
@@ -141,8 +142,8 @@ final class EtcdBackend implements LockBackend {
     KeyValue holder = queue.get(0);
     long left = EtcdCalls.await(client.getLeaseClient().timeToLive(holder.getLease(), LeaseOption.DEFAULT), timeout, what)
         .getTTL();
-    return LockStatus.held(key, EtcdKeys.text(holder.getValue()), holder.getCreateRevision(),
-        left > 0 ? Duration.ofSeconds(left) : null, queue.size() - 1);
+    return HolderRecord.read(EtcdKeys.text(holder.getValue()))
+        .held(key, holder.getCreateRevision(), left > 0 ? Duration.ofSeconds(left) : null, queue.size() - 1);
   }
 
   @Override
@@ -210,6 +211,16 @@ final class EtcdBackend implements LockBackend {
 
   long leaseId() {
     return session.leaseId();
+  }
+
+  /** A call bound to lease {@code id} failed with {@code error}: if etcd said it knows no such lease, check it now. */
+  void leaseRefused(long id, RuntimeException error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (String.valueOf(t.getMessage()).contains("requested lease not found")) {
+        session.suspect(id);
+        return;
+      }
+    }
   }
 
   Duration leaseTtl() {

@@ -106,6 +106,14 @@ final class EtcdSession {
     };
   }
 
+  /**
+   * A call bound to lease {@code id} was refused because etcd does not know it (a restarted member that lost its
+   * data, a lease revoked behind our back): checks it now rather than when the keep-alive stream next says so.
+   */
+  void suspect(long id) {
+    schedule(() -> check(id), 0);
+  }
+
   /** etcd no longer has lease {@code id}: its entries are gone. Reports it once and grants a new lease. */
   void expired(long id) {
     if (closed || id != leaseId) {

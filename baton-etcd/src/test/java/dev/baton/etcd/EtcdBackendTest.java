@@ -148,7 +148,7 @@ class EtcdBackendTest {
       assertThat(entries).as("entries while the waiter holds").hasSize(1);
       assertThat(entries.get(0).getLease()).as("the holder's lease").isNotEqualTo(waiterLease);
       assertThat(inspector.secondsLeft(entries.get(0).getLease())).as("seconds left on the holder's lease").isPositive();
-      assertThat(EtcdInspector.text(entries.get(0).getValue())).isEqualTo(granted.ownerId());
+      assertThat(EtcdInspector.owner(entries.get(0))).isEqualTo(granted.ownerId());
       assertThat(granted.fencingToken()).isEqualTo(entries.get(0).getCreateRevision());
       assertThat(client().lock(key).tryAcquire()).as("another client's tryAcquire").isEmpty();
     }
@@ -177,7 +177,7 @@ class EtcdBackendTest {
       await().until(() -> inspector.count(key) == queued);
     }
     List<KeyValue> queue = inspector.entries(key);
-    assertThat(EtcdInspector.text(queue.get(0).getValue())).isEqualTo(holder.ownerId());
+    assertThat(EtcdInspector.owner(queue.get(0))).isEqualTo(holder.ownerId());
     // One watcher per waiter, on its predecessor; and no waiter busy-loops while it waits.
     await("one watcher per waiter").atMost(Duration.ofSeconds(5)).until(() -> metrics.watchers() == watchersBefore + 3);
     long txns = metrics.calls("Txn");
@@ -308,7 +308,7 @@ class EtcdBackendTest {
       try (Lease lease = client.lock(key).acquire(LONG_WAIT)) {
         KeyValue entry = inspector.entries(key).get(0);
         entryKeys.add(EtcdInspector.text(entry.getKey()));
-        assertThat(EtcdInspector.text(entry.getValue())).isEqualTo(lease.ownerId());
+        assertThat(EtcdInspector.owner(entry)).isEqualTo(lease.ownerId());
         tokens.add(lease.fencingToken());
       }
     }
@@ -333,7 +333,7 @@ class EtcdBackendTest {
     try (Lease next = client.lock(key).acquire(LONG_WAIT)) {
       List<KeyValue> entries = inspector.entries(key);
       assertThat(entries).hasSize(1);
-      assertThat(EtcdInspector.text(entries.get(0).getValue())).isEqualTo(next.ownerId());
+      assertThat(EtcdInspector.owner(entries.get(0))).isEqualTo(next.ownerId());
       assertThat(next.fencingToken()).isGreaterThan(staleRevision).isGreaterThan(firstToken);
     }
     assertThat(inspector.count(key)).isZero();
@@ -350,7 +350,7 @@ class EtcdBackendTest {
         KeyValue entry = entries.get(0);
         assertThat(EtcdInspector.text(entry.getKey()))
             .isEqualTo("/apps/billing/" + key + "\u0000" + Long.toHexString(entry.getLease()));
-        assertThat(EtcdInspector.text(entry.getValue())).isEqualTo(lease.ownerId());
+        assertThat(EtcdInspector.owner(entry)).isEqualTo(lease.ownerId());
         assertThat(lease.fencingToken()).isEqualTo(entry.getCreateRevision());
         assertThat(inspector.count(key)).as("entries under the default namespace").isZero();
       }
@@ -419,29 +419,6 @@ class EtcdBackendTest {
         assertThat(inspector.secondsLeft(inspector.holderLease(key))).isPositive();
       }
     });
-  }
-
-  /**
-   * The promise of every store: without a wait time, an acquire keeps trying through an outage for the ttl it
-   * asked for. etcd used to give up after a third of its lease's ttl (here 1 s), the cap on how long it counts a
-   * lock as held, which has nothing to do with how long to wait.
-   */
-  @Test
-  @Timeout(60)
-  void anUnboundedAcquireKeepsTryingThroughAnOutageShorterThanItsTtl() throws Exception {
-    Duration ttl = Duration.ofSeconds(8);
-    DistributedLock lock = client().lock(key, LockOptions.builder().ttl(ttl).build());
-    etcd.server().stop();
-    CompletableFuture<Lease> acquiring = lock.acquireAsync();
-    try {
-      await("still trying, three times as long as a third of the lease's ttl").during(LEASE_TTL).atMost(LONG_WAIT)
-          .until(() -> !acquiring.isDone());
-    } finally {
-      etcd.server().start();
-    }
-    try (Lease lease = acquiring.get(LONG_WAIT.toSeconds(), TimeUnit.SECONDS)) {
-      assertThat(lease.isHeld()).isTrue();
-    }
   }
 
   // Settings

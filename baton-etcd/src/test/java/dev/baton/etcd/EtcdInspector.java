@@ -2,6 +2,7 @@ package dev.baton.etcd;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.baton.spi.HolderRecord;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
@@ -98,6 +99,11 @@ final class EtcdInspector implements AutoCloseable {
   }
 
   /** Text of an entry's key or value. */
+  /** The owner id an entry names. */
+  static String owner(KeyValue entry) {
+    return HolderRecord.read(text(entry.getValue())).ownerId();
+  }
+
   static String text(ByteSequence bytes) {
     return bytes.toString(UTF_8);
   }

@@ -1,10 +1,12 @@
 package dev.baton.redis;
 
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
+import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.WakeUp;
 import io.lettuce.core.ClientOptions;
@@ -116,8 +118,9 @@ final class RedisBackend implements LockBackend {
         return LockStatus.free(key, waiters);
       }
       long ttl = (Long) lock.get(2);
+      LockHolder holder = lock.get(3) == null ? null : HolderRecord.read((String) lock.get(3)).holder().orElse(null);
       return LockStatus.held(key, (String) lock.get(0), Long.parseLong((String) lock.get(1)),
-          ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters);
+          ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters, holder);
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, "Reading the status of '" + key + "'", server);
     }
@@ -134,7 +137,8 @@ final class RedisBackend implements LockBackend {
     try {
       return ACQUIRE.run(connection.sync(), ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.fence(key), keys.yielded(key)},
-          request.ownerId(), millis(request.expiry()), waiting ? "1" : "0", millis(request.ttl()));
+          request.ownerId(), millis(request.expiry()), waiting ? "1" : "0", millis(request.ttl()),
+          HolderRecord.write(request.holder()));
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, "Acquiring '" + key + "'", server);
     }

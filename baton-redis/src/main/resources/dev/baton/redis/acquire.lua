@@ -1,8 +1,8 @@
 -- Takes the lock if it is free, or confirms it if this owner already has it (a retry whose reply was lost).
--- KEYS[1] the lock hash (fields: owner, token, waiting)   KEYS[2] the key's fencing counter
+-- KEYS[1] the lock hash (fields: owner, token, holder, waiting)   KEYS[2] the key's fencing counter
 -- KEYS[3] the key's yield hash (fields: client, waiting), written by release.lua
 -- ARGV[1] owner id (CLIENT:SEQUENCE)   ARGV[2] expiry in ms   ARGV[3] '1' if the caller waits for a wake-up
--- when the lock is taken   ARGV[4] the lock's ttl in ms
+-- when the lock is taken   ARGV[4] the lock's ttl in ms   ARGV[5] who asks: host, pid, thread, time (HolderRecord)
 -- Returns {1, fencing token} when the lock is ours, {0, ms until the holder's entry or the yield expires} when not.
 --
 -- Fencing tokens, and why their counter may expire. A token is the INCR of the key's counter, raised to the
@@ -47,7 +47,7 @@ if owner == false then
   end
   -- The counter lives until the server's clock has passed the token by a ttl (see the top).
   redis.call('PEXPIREAT', KEYS[2], string.format('%d', math.floor(token / 1000) + 1 + tonumber(ARGV[4])))
-  redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token))
+  redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token), 'holder', ARGV[5])
   if waited then
     redis.call('HSET', KEYS[1], 'waiting', '1')
   end

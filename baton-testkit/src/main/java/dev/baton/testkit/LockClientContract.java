@@ -19,6 +19,7 @@ import dev.baton.LostReason;
 import dev.baton.engine.EngineClient;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -820,12 +821,19 @@ public abstract class LockClientContract {
   void statusShowsTheHolderAndItsToken() throws Exception {
     LockClient client = newClient();
     assertThat(client.status(key).isHeld()).isFalse();
+    Instant before = Instant.now().minusSeconds(1);
     try (Lease lease = client.lock(key).acquire(LONG_WAIT)) {
       LockStatus status = newClient().status(key);
       assertThat(status.isHeld()).isTrue();
       assertThat(status.ownerId()).contains(lease.ownerId());
       assertThat(status.fencingToken()).hasValue(lease.fencingToken());
       status.remainingTtl().ifPresent(ttl -> assertThat(ttl).isPositive());
+      assertThat(status.holder()).as("who holds it").hasValueSatisfying(holder -> {
+        assertThat(holder.pid()).isEqualTo(ProcessHandle.current().pid());
+        assertThat(holder.thread()).isEqualTo(Thread.currentThread().getName());
+        assertThat(holder.host()).isNotBlank();
+        assertThat(holder.acquiredAt()).isBetween(before, Instant.now().plusSeconds(1));
+      });
     }
     assertThat(client.status(key).isHeld()).isFalse();
   }

@@ -5,6 +5,7 @@ import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
+import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
@@ -92,8 +93,8 @@ final class ZooKeeperBackend implements LockBackend {
         }
         try {
           ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, lockPath + "/" + queue.get(0)), callTimeout(), what);
-          return LockStatus.held(key, new String(holder.bytes(), StandardCharsets.UTF_8), holder.stat().getCzxid(), null,
-              queue.size() - 1);
+          return HolderRecord.read(new String(holder.bytes(), StandardCharsets.UTF_8))
+              .held(key, holder.stat().getCzxid(), null, queue.size() - 1);
         } catch (KeeperException.NoNodeException e) {
           // The holder released between the listing and the read: read the queue again.
         }
@@ -213,8 +214,9 @@ final class ZooKeeperBackend implements LockBackend {
     }
   }
 
+  /** What a lock node holds: the owner id and who holds it ({@link HolderRecord}), for the status. */
   static byte[] ownerData(AcquireRequest request) {
-    return request.ownerId().getBytes(StandardCharsets.UTF_8);
+    return request.ownerRecord().getBytes(StandardCharsets.UTF_8);
   }
 
   @Override

@@ -1,0 +1,100 @@
+package dev.baton.spi;
+
+import dev.baton.LockHolder;
+import dev.baton.LockStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How a backend writes an entry's owner id and {@link LockHolder} as text at the store, and reads it back: one
+ * {@code name=value} line each, readable with the store's own tools ({@code etcdctl get}, {@code zkCli get},
+ * {@code redis-cli hget}). Values are cut to {@value #MAX_VALUE_LENGTH} characters and hold no line breaks, so an
+ * entry stays small whatever a thread is called. Text without those lines (an older Baton's bare owner id) reads as
+ * the owner id with no holder.
+ */
+public final class HolderRecord {
+  /** The longest value written. */
+  public static final int MAX_VALUE_LENGTH = 64;
+
+  private static final String OWNER = "owner";
+  private static final String HOST = "host";
+  private static final String PID = "pid";
+  private static final String THREAD = "thread";
+  private static final String SINCE = "since";
+
+  private final String ownerId;
+  private final LockHolder holder;
+
+  private HolderRecord(String ownerId, LockHolder holder) {
+    this.ownerId = ownerId;
+    this.holder = holder;
+  }
+
+  /** The owner id and the holder, as lines. */
+  public static String write(String ownerId, LockHolder holder) {
+    return line(OWNER, ownerId) + write(holder);
+  }
+
+  /** The holder alone, as lines (for a store that keeps the owner id apart). */
+  public static String write(LockHolder holder) {
+    return line(HOST, holder.host()) + line(PID, Long.toString(holder.pid())) + line(THREAD, holder.thread())
+        + line(SINCE, holder.acquiredAt().toString());
+  }
+
+  /** Reads what {@link #write} wrote; the owner id is the whole text if it has no owner line. */
+  public static HolderRecord read(String text) {
+    Map<String, String> fields = fields(text);
+    return new HolderRecord(fields.getOrDefault(OWNER, text), holder(fields));
+  }
+
+  /** The status of a lock held by the entry this record was read from. */
+  public LockStatus held(String key, long fencingToken, Duration remainingTtl, int waiters) {
+    return LockStatus.held(key, ownerId, fencingToken, remainingTtl, waiters, holder);
+  }
+
+  /** The owner id: the text's owner line, or the whole text if it has none. */
+  public String ownerId() {
+    return ownerId;
+  }
+
+  /** The holder, if the text described one. */
+  public Optional<LockHolder> holder() {
+    return Optional.ofNullable(holder);
+  }
+
+  private static LockHolder holder(Map<String, String> fields) {
+    String host = fields.get(HOST);
+    String thread = fields.get(THREAD);
+    if (host == null || thread == null) {
+      return null;
+    }
+    try {
+      return new LockHolder(host, Long.parseLong(fields.getOrDefault(PID, "0")), thread,
+          Instant.parse(fields.getOrDefault(SINCE, Instant.EPOCH.toString())));
+    } catch (NumberFormatException | DateTimeParseException e) {
+      return null; // written by something else: an entry without holder details is still a held entry
+    }
+  }
+
+  private static Map<String, String> fields(String text) {
+    Map<String, String> fields = new HashMap<>();
+    for (String line : text.split("\n")) {
+      int equals = line.indexOf('=');
+      if (equals > 0) {
+        fields.put(line.substring(0, equals), line.substring(equals + 1));
+      }
+    }
+    return fields;
+  }
+
+  private static String line(String name, String value) {
+    String clean = value.replaceAll("\\p{Cntrl}", " ");
+    int end = clean.length() <= MAX_VALUE_LENGTH ? clean.length() : clean.offsetByCodePoints(0,
+        clean.codePointCount(0, MAX_VALUE_LENGTH));
+    return name + "=" + clean.substring(0, end) + "\n";
+  }
+}
