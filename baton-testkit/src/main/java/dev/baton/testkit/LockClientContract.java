@@ -154,30 +154,11 @@ public abstract class LockClientContract {
   @Test
   @Timeout(30)
   void onlyOneHolderAtATime() throws Exception {
-    int clientCount = 4;
-    int threadsPerClient = 4;
-    int rounds = 25;
-    MutualExclusionChecker checker = new MutualExclusionChecker();
-    List<BackgroundCall<Void>> workers = new ArrayList<>();
-    for (int c = 0; c < clientCount; c++) {
-      DistributedLock lock = newClient().lock(key);
-      for (int t = 0; t < threadsPerClient; t++) {
-        boolean lockView = t % 2 == 0;
-        workers.add(BackgroundCall.start("contender-" + c + "-" + t, () -> {
-          for (int i = 0; i < rounds; i++) {
-            if (lockView) {
-              criticalSectionUnderLockView(lock, checker);
-            } else {
-              criticalSectionUnderLease(lock, checker);
-            }
-          }
-          return null;
-        }));
-      }
+    List<DistributedLock> locks = new ArrayList<>();
+    for (int c = 0; c < 4; c++) {
+      locks.add(newClient().lock(key));
     }
-    awaitAll(workers, Duration.ofSeconds(25));
-    assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
-    assertThat(checker.count()).as("increments not lost").isEqualTo(clientCount * threadsPerClient * rounds);
+    contend("contender", locks, 4, 25, Duration.ofSeconds(25));
   }
 
   /**
@@ -193,29 +174,11 @@ public abstract class LockClientContract {
         baseOptions().toBuilder().waitTime(wait).fair(false).build(),
         baseOptions().toBuilder().waitTime(wait).fair(true).ttl(Duration.ofSeconds(2)).leaseTime(Duration.ofSeconds(20)).build(),
         baseOptions().toBuilder().waitTime(wait).fair(false).ttl(Duration.ofSeconds(5)).leaseTime(Duration.ofSeconds(3)).build());
-    int threadsPerClient = 3;
-    int rounds = 20;
-    MutualExclusionChecker checker = new MutualExclusionChecker();
-    List<BackgroundCall<Void>> workers = new ArrayList<>();
-    for (int c = 0; c < mix.size(); c++) {
-      DistributedLock lock = newClient().lock(key, mix.get(c));
-      for (int t = 0; t < threadsPerClient; t++) {
-        boolean lockView = t % 2 == 0;
-        workers.add(BackgroundCall.start("mixed-contender-" + c + "-" + t, () -> {
-          for (int i = 0; i < rounds; i++) {
-            if (lockView) {
-              criticalSectionUnderLockView(lock, checker);
-            } else {
-              criticalSectionUnderLease(lock, checker);
-            }
-          }
-          return null;
-        }));
-      }
+    List<DistributedLock> locks = new ArrayList<>();
+    for (LockOptions options : mix) {
+      locks.add(newClient().lock(key, options));
     }
-    awaitAll(workers, Duration.ofSeconds(50));
-    assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
-    assertThat(checker.count()).as("increments not lost").isEqualTo(mix.size() * threadsPerClient * rounds);
+    contend("mixed-contender", locks, 3, 20, Duration.ofSeconds(50));
   }
 
   /** A fair holder refuses a non-fair try and a non-fair holder a fair one; each waiter gets the lock once it is free. */
@@ -887,6 +850,36 @@ public abstract class LockClientContract {
   }
 
   // Helpers
+
+  /**
+   * Runs {@code threadsPerLock} threads on each lock (every other one through the Lock view), each updating one
+   * shared counter with a read-pause-write {@code rounds} times, and checks that no two were ever inside at once
+   * and no increment was lost.
+   */
+  private static void contend(String name, List<DistributedLock> locks, int threadsPerLock, int rounds, Duration total)
+      throws InterruptedException {
+    MutualExclusionChecker checker = new MutualExclusionChecker();
+    List<BackgroundCall<Void>> workers = new ArrayList<>();
+    for (int c = 0; c < locks.size(); c++) {
+      DistributedLock lock = locks.get(c);
+      for (int t = 0; t < threadsPerLock; t++) {
+        boolean lockView = t % 2 == 0;
+        workers.add(BackgroundCall.start(name + "-" + c + "-" + t, () -> {
+          for (int i = 0; i < rounds; i++) {
+            if (lockView) {
+              criticalSectionUnderLockView(lock, checker);
+            } else {
+              criticalSectionUnderLease(lock, checker);
+            }
+          }
+          return null;
+        }));
+      }
+    }
+    awaitAll(workers, total);
+    assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
+    assertThat(checker.count()).as("increments not lost").isEqualTo(locks.size() * threadsPerLock * rounds);
+  }
 
   private static void criticalSectionUnderLockView(DistributedLock lock, MutualExclusionChecker checker) {
     lock.lock();
