@@ -5,7 +5,6 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import dev.baton.connect.BackendUri;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +39,11 @@ import picocli.CommandLine.Spec;
         "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
             + " If the lock is lost while CMD runs (the store lost it, or --lease passed), CMD and the processes it"
             + " started get SIGTERM, then SIGKILL after --kill-after, and baton exits 74.",
+        "",
+        "CMD never outlives the lock: it runs in a process group of its own under a small supervisor (setsid,"
+            + " setpriv and sh). If baton dies, even by SIGKILL or the OOM killer, the group gets SIGTERM, then SIGKILL"
+            + " after --kill-after; processes of the group still running when CMD exits are stopped the same way"
+            + " before the lock is released.",
         ""},
     footer = {
         "",
@@ -82,7 +86,8 @@ final class ExecCommand implements Callable<Integer> {
   private Duration ttl;
 
   @Option(names = "--kill-after", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-      description = "After the lock is lost, how long CMD has between SIGTERM and SIGKILL. Default: ${DEFAULT-VALUE}.")
+      description = "When CMD must stop (the lock was lost, baton died, CMD left processes running), how long"
+          + " they have between SIGTERM and SIGKILL. Default: ${DEFAULT-VALUE}.")
   private Duration killAfter;
 
   @Mixin
@@ -117,25 +122,28 @@ final class ExecCommand implements Callable<Integer> {
     try {
       child = ChildProcess.start(command, Map.of("BATON_KEY", key,
           "BATON_FENCING_TOKEN", Long.toString(lease.fencingToken()),
-          "BATON_BACKEND", BackendUri.withoutPassword(backend)));
-    } catch (IOException e) {
-      String cause = String.valueOf(e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
-      say("cannot run '" + command.get(0) + "': " + cause.replaceFirst("^error=\\d+, ", ""));
-      return cause.startsWith("error=2,") ? ExitCodes.NOT_FOUND : ExitCodes.CANNOT_RUN;
+          "BATON_BACKEND", BackendUri.withoutPassword(backend)), List.of(), killAfter);
+    } catch (CannotRunException e) {
+      say(e.getMessage());
+      return e.exitStatus();
     }
     signals.sendTo(child::signal);
     AtomicReference<LostReason> lost = new AtomicReference<>();
     lease.onLost(reason -> {
       lost.set(reason);
-      child.stop(killAfter);
+      child.stop();
     });
-    int status = child.waitFor();
+    ChildProcess.Exit exit = child.waitFor();
+    if (exit.leftRunning() > 0) {
+      say("the command left " + exit.leftRunning() + (exit.leftRunning() == 1 ? " process running; stopped it"
+          : " processes running; stopped them") + " before releasing the lock '" + key + "'.");
+    }
     if (lost.get() != null) {
       say("lost the lock '" + key + "' while the command ran (" + lost.get() + "); stopped it (its status: "
-          + status + ").");
+          + exit.status() + ").");
       return ExitCodes.LOCK_LOST;
     }
-    return status;
+    return exit.status();
   }
 
   /** Prints one line on stderr, as every message of baton's own. */
