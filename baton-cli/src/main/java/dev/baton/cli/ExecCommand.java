@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
         "",
         "CMD inherits stdin, stdout and stderr, and gets in its environment BATON_KEY, BATON_FENCING_TOKEN (a number"
             + " that grows with every acquisition: give it to what CMD writes to, so that it can reject an older"
-            + " holder) and BATON_BACKEND (the URI without its password).",
+            + " holder) and BATON_BACKEND (the URI without its password). BATON_USER, BATON_PASSWORD and"
+            + " BATON_PASSWORD_FILE are taken out of its environment.",
         "",
         "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
             + " If the lock is lost while CMD runs (the store lost it, or --lease passed), CMD and the processes it"
@@ -65,8 +66,10 @@ final class ExecCommand implements Callable<Integer> {
   private CommandSpec spec;
 
   @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
-      description = {"The store: redis://[:password@]host:port[/db], rediss://...,",
-          "zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Default: $" + Backends.ENV + "."})
+      description = {"The store: redis://host:port[/db], rediss://...,",
+          "zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Default: $" + Backends.ENV + ".",
+          "The password comes from $BATON_PASSWORD or the file $BATON_PASSWORD_FILE names, the user from"
+              + " $BATON_USER (a password in the URI shows in ps)."})
   private String backend;
 
   @Option(names = "--key", required = true, paramLabel = "KEY", description = "The name of the lock.")
@@ -122,7 +125,7 @@ final class ExecCommand implements Callable<Integer> {
     try {
       child = ChildProcess.start(command, Map.of("BATON_KEY", key,
           "BATON_FENCING_TOKEN", Long.toString(lease.fencingToken()),
-          "BATON_BACKEND", BackendUri.withoutPassword(backend)), List.of(), killAfter);
+          "BATON_BACKEND", BackendUri.withoutPassword(backend)), Credentials.VARIABLES, killAfter);
     } catch (CannotRunException e) {
       say(e.getMessage());
       return e.exitStatus();
