@@ -49,7 +49,8 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Exit status: CMD's own (128+N if signal N killed it); 64 bad usage; 69 backend unreachable; 74 lock lost"
-            + " while CMD ran; 75 lock not acquired within --wait; 126 CMD could not be run; 127 CMD not found.",
+            + " while CMD ran; 75 lock not acquired within --wait; 126 CMD could not be run (or setsid, setpriv"
+            + " are missing); 127 CMD not found.",
         "",
         "Examples:",
         "  baton exec --backend redis://127.0.0.1:6379 --key deploy -- ./deploy.sh production",
