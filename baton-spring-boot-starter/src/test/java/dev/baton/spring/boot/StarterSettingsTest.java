@@ -42,7 +42,7 @@ class StarterSettingsTest {
   void anUnknownBackendFailsTheStartNamingItWithoutThePassword() {
     runner.withPropertyValues("baton.backend=mongodb://admin:s3cret@db:27017").run(context ->
         assertThat(context).getFailure().hasStackTraceContaining("Property baton.backend: Unknown backend"
-            + " 'mongodb://admin@db:27017': use redis://host:port").rootCause().hasMessageNotContaining("s3cret"));
+            + " 'mongodb://admin:***@db:27017': use redis://host:port").rootCause().hasMessageNotContaining("s3cret"));
   }
 
   @Test
