@@ -7,11 +7,12 @@ import dev.baton.connect.LockClients;
 import java.nio.file.Path;
 
 /**
- * Connects to the backend a URI names: {@code redis://[:password@]host:port[/db]}, {@code rediss://...},
+ * Connects to the backend a URI names: {@code redis://host:port[/db]}, {@code rediss://...},
  * {@code zookeeper://host:port[,host:port][/chroot]}, {@code etcd://host:port[,host:port]} (or
- * {@code http://...}, {@code https://...}). A ZooKeeper digest user or an etcd user, and etcd's TLS files,
- * come from the environment, so that no secret shows on a command line: {@code BATON_USER},
- * {@code BATON_PASSWORD}, {@code BATON_TLS_CA}, {@code BATON_TLS_CERT}, {@code BATON_TLS_KEY}.
+ * {@code http://...}, {@code https://...}). The user and password come from the environment ({@link Credentials}),
+ * so that no secret shows on a command line; so do etcd's TLS files: {@code BATON_TLS_CA}, {@code BATON_TLS_CERT},
+ * {@code BATON_TLS_KEY}. A Redis URI may still carry a password, {@code redis://[user]:password@host}, which then
+ * shows in ps(1).
  */
 final class Backends {
   /** The environment variable that gives {@code --backend} its default. */
@@ -20,7 +21,8 @@ final class Backends {
   private Backends() {}
 
   /**
-   * @throws IllegalArgumentException if the URI is missing, malformed or names an unknown store
+   * @throws IllegalArgumentException if the URI is missing, malformed or names an unknown store, or the
+   *     credentials are given twice or are incomplete
    * @throws dev.baton.BackendUnavailableException if the store cannot be reached
    */
   static LockClient connect(String uri, LockOptions defaults) {
@@ -28,11 +30,16 @@ final class Backends {
       throw new IllegalArgumentException("No backend given: pass --backend URI (e.g. redis://127.0.0.1:6379)"
           + " or set " + ENV + ".");
     }
-    ConnectionSettings settings = ConnectionSettings.builder(uri).defaultOptions(defaults)
-        .credentials(System.getenv("BATON_USER"), System.getenv("BATON_PASSWORD"))
+    Credentials credentials = Credentials.from(System.getenv());
+    ConnectionSettings.Builder settings = ConnectionSettings.builder(uri).defaultOptions(defaults);
+    if (credentials.isPresent() && settings.build().uri().hasCredentials()) {
+      throw new IllegalArgumentException("The backend " + settings.build().uri() + " carries a password, and "
+          + String.join(" or ", Credentials.VARIABLES) + " gives one too: give it one way, in the environment"
+          + " rather than in the URI, which shows in ps.");
+    }
+    return LockClients.connect(settings.credentials(credentials.user(), credentials.password())
         .tls(path("BATON_TLS_CA"), path("BATON_TLS_CERT"), path("BATON_TLS_KEY"))
-        .build();
-    return LockClients.connect(settings);
+        .build());
   }
 
   private static Path path(String variable) {

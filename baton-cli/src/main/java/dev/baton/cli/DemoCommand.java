@@ -3,6 +3,7 @@ package dev.baton.cli;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.embedded.EmbeddedZooKeeper;
+import dev.baton.spi.Redaction;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,7 +68,8 @@ final class DemoCommand implements Callable<Integer> {
         embedded.start();
         uri = "zookeeper://" + embedded.connectString();
       }
-      out.printf("Baton demo: %d workers contend for the lock '%s' on %s%s for %d s.%n", workers, KEY, uri,
+      out.printf("Baton demo: %d workers contend for the lock '%s' on %s%s for %d s.%n", workers, KEY,
+          Redaction.uri(uri),
           embedded != null ? " (embedded)" : "", seconds);
       out.flush();
       return run(uri, out) ? ExitCodes.OK : 1;

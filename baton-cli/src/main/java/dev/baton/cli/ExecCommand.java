@@ -5,7 +5,6 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import dev.baton.connect.BackendUri;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,16 +34,23 @@ import picocli.CommandLine.Spec;
         "",
         "CMD inherits stdin, stdout and stderr, and gets in its environment BATON_KEY, BATON_FENCING_TOKEN (a number"
             + " that grows with every acquisition: give it to what CMD writes to, so that it can reject an older"
-            + " holder) and BATON_BACKEND (the URI without its password).",
+            + " holder) and BATON_BACKEND (the URI without its password). BATON_USER, BATON_PASSWORD and"
+            + " BATON_PASSWORD_FILE are taken out of its environment.",
         "",
         "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
             + " If the lock is lost while CMD runs (the store lost it, or --lease passed), CMD and the processes it"
             + " started get SIGTERM, then SIGKILL after --kill-after, and baton exits 74.",
+        "",
+        "CMD never outlives the lock: it runs in a process group of its own under a small supervisor (setsid,"
+            + " setpriv and sh). If baton dies, even by SIGKILL or the OOM killer, the group gets SIGTERM, then SIGKILL"
+            + " after --kill-after; processes of the group still running when CMD exits are stopped the same way"
+            + " before the lock is released.",
         ""},
     footer = {
         "",
         "Exit status: CMD's own (128+N if signal N killed it); 64 bad usage; 69 backend unreachable; 74 lock lost"
-            + " while CMD ran; 75 lock not acquired within --wait; 126 CMD could not be run; 127 CMD not found.",
+            + " while CMD ran; 75 lock not acquired within --wait; 126 CMD could not be run (or setsid, setpriv"
+            + " are missing); 127 CMD not found.",
         "",
         "Examples:",
         "  baton exec --backend redis://127.0.0.1:6379 --key deploy -- ./deploy.sh production",
@@ -61,8 +67,10 @@ final class ExecCommand implements Callable<Integer> {
   private CommandSpec spec;
 
   @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
-      description = {"The store: redis://[:password@]host:port[/db], rediss://...,",
-          "zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Default: $" + Backends.ENV + "."})
+      description = {"The store: redis://host:port[/db], rediss://...,",
+          "zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Default: $" + Backends.ENV + ".",
+          "The password comes from $BATON_PASSWORD or the file $BATON_PASSWORD_FILE names, the user from"
+              + " $BATON_USER (a password in the URI shows in ps)."})
   private String backend;
 
   @Option(names = "--key", required = true, paramLabel = "KEY", description = "The name of the lock.")
@@ -82,7 +90,8 @@ final class ExecCommand implements Callable<Integer> {
   private Duration ttl;
 
   @Option(names = "--kill-after", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-      description = "After the lock is lost, how long CMD has between SIGTERM and SIGKILL. Default: ${DEFAULT-VALUE}.")
+      description = "When CMD must stop (the lock was lost, baton died, CMD left processes running), how long"
+          + " they have between SIGTERM and SIGKILL. Default: ${DEFAULT-VALUE}.")
   private Duration killAfter;
 
   @Mixin
@@ -117,25 +126,28 @@ final class ExecCommand implements Callable<Integer> {
     try {
       child = ChildProcess.start(command, Map.of("BATON_KEY", key,
           "BATON_FENCING_TOKEN", Long.toString(lease.fencingToken()),
-          "BATON_BACKEND", BackendUri.withoutPassword(backend)));
-    } catch (IOException e) {
-      String cause = String.valueOf(e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
-      say("cannot run '" + command.get(0) + "': " + cause.replaceFirst("^error=\\d+, ", ""));
-      return cause.startsWith("error=2,") ? ExitCodes.NOT_FOUND : ExitCodes.CANNOT_RUN;
+          "BATON_BACKEND", BackendUri.withoutPassword(backend)), Credentials.VARIABLES, killAfter);
+    } catch (CannotRunException e) {
+      say(e.getMessage());
+      return e.exitStatus();
     }
     signals.sendTo(child::signal);
     AtomicReference<LostReason> lost = new AtomicReference<>();
     lease.onLost(reason -> {
       lost.set(reason);
-      child.stop(killAfter);
+      child.stop();
     });
-    int status = child.waitFor();
+    ChildProcess.Exit exit = child.waitFor();
+    if (exit.leftRunning() > 0) {
+      say("the command left " + exit.leftRunning() + (exit.leftRunning() == 1 ? " process running; stopped it"
+          : " processes running; stopped them") + " before releasing the lock '" + key + "'.");
+    }
     if (lost.get() != null) {
       say("lost the lock '" + key + "' while the command ran (" + lost.get() + "); stopped it (its status: "
-          + status + ").");
+          + exit.status() + ").");
       return ExitCodes.LOCK_LOST;
     }
-    return status;
+    return exit.status();
   }
 
   /** Prints one line on stderr, as every message of baton's own. */

@@ -2,6 +2,7 @@ package dev.baton.cli;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.embedded.ZooKeeperEnsemble;
+import dev.baton.spi.Redaction;
 import dev.baton.testkit.TortureServers;
 import dev.baton.testkit.torture.Fault;
 import dev.baton.testkit.torture.ServerFaults;
@@ -99,7 +100,7 @@ final class TortureCommand implements Callable<Integer> {
       TortureOptions options = new TortureOptions(UriClientFactory.class, uri, key, workers,
           Duration.ofSeconds(seconds), ttl, chosen, report);
       out.printf("Baton torture: %d worker processes contend for '%s' on %s%s for %d s, ttl %d ms, faults %s.%n",
-          workers, key, uri, local ? " (embedded)" : "", seconds, ttl.toMillis(), faults);
+          workers, key, Redaction.uri(uri), local ? " (embedded)" : "", seconds, ttl.toMillis(), faults);
       out.flush();
       TortureResult result = Torture.run(options, server);
       out.print(result.summary());

@@ -138,9 +138,19 @@ final class BatonProcess implements AutoCloseable {
     }
   }
 
-  /** The command baton runs and the processes it started, as they are now. */
+  /** Every process baton started, as they are now: its supervisor, the command and what the command started. */
   List<ProcessHandle> descendants() {
     return process.descendants().toList();
+  }
+
+  /** The command {@code baton exec} runs, as it is now: the child of baton's own child, its supervisor. */
+  List<ProcessHandle> command() {
+    return process.children().flatMap(ProcessHandle::children).toList();
+  }
+
+  /** The command {@code baton exec} runs and the processes it started, as they are now. */
+  List<ProcessHandle> commandTree() {
+    return process.children().flatMap(ProcessHandle::descendants).toList();
   }
 
   /** Kills baton and everything it started, with SIGKILL. */

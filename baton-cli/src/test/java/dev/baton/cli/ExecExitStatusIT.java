@@ -79,7 +79,7 @@ class ExecExitStatusIT {
     try (BatonProcess baton = BatonProcess.start(dir, "exec", "--backend", redis.uri(), "--key", "lost",
         "--ttl", "1s", "--", "sh", "-c", "sleep 30 & echo running; wait")) {
       baton.awaitLine("running");
-      List<ProcessHandle> commandAndSleep = baton.descendants();
+      List<ProcessHandle> commandAndSleep = baton.commandTree();
       assertThat(redis.command("DEL", "baton:lock:lost")).isEqualTo(1L);
       assertThat(baton.awaitExit()).isEqualTo(ExitCodes.LOCK_LOST);
       assertThat(baton.output()).contains("baton: lost the lock 'lost' while the command ran (ENTRY_REMOVED)");
@@ -93,8 +93,8 @@ class ExecExitStatusIT {
     try (BatonProcess baton = BatonProcess.start(dir, "exec", "--backend", redis.uri(), "--key", "stubborn",
         "--ttl", "1s", "--kill-after", killAfter.toSeconds() + "s", "--", "sh", "-c", IGNORES_SIGTERM)) {
       baton.awaitLine("running");
-      List<ProcessHandle> command = baton.process().children().toList();
-      assertThat(command).as("the shell baton started").hasSize(1);
+      List<ProcessHandle> command = baton.command();
+      assertThat(command).as("the shell baton runs").hasSize(1);
       long lostAt = System.nanoTime();
       assertThat(redis.command("DEL", "baton:lock:stubborn")).isEqualTo(1L);
       baton.awaitLine("TERM ignored");

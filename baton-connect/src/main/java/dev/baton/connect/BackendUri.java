@@ -1,11 +1,12 @@
 package dev.baton.connect;
 
+import dev.baton.spi.Redaction;
 import java.util.Locale;
 
 /**
  * A backend URI, read: {@code redis://[:password@]host:port[/db]}, {@code rediss://...},
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
- * (or {@code http://}, {@code https://}). Its {@link #toString()} leaves the password out.
+ * (or {@code http://}, {@code https://}). Its {@link #toString()} hides the password.
  */
 public final class BackendUri {
   private static final String FORMS = "redis://host:port, rediss://host:port, zookeeper://host:port[,host:port][/chroot]"
@@ -33,17 +34,17 @@ public final class BackendUri {
     String trimmed = uri.trim();
     int separator = trimmed.indexOf("://");
     if (separator <= 0) {
-      throw new IllegalArgumentException("The backend '" + withoutPassword(trimmed) + "' is not a URI: use " + FORMS + ".");
+      throw new IllegalArgumentException("The backend '" + Redaction.uri(trimmed) + "' is not a URI: use " + FORMS + ".");
     }
     if (separator + 3 == trimmed.length()) {
-      throw new IllegalArgumentException("The backend '" + trimmed + "' names no server: use " + FORMS + ".");
+      throw new IllegalArgumentException("The backend '" + Redaction.uri(trimmed) + "' names no server: use " + FORMS + ".");
     }
     String scheme = trimmed.substring(0, separator).toLowerCase(Locale.ROOT);
     Backend backend = switch (scheme) {
       case "redis", "rediss" -> Backend.REDIS;
       case "zookeeper", "zk" -> Backend.ZOOKEEPER;
       case "etcd", "http", "https" -> Backend.ETCD;
-      default -> throw new IllegalArgumentException("Unknown backend '" + withoutPassword(trimmed) + "': use " + FORMS + ".");
+      default -> throw new IllegalArgumentException("Unknown backend '" + Redaction.uri(trimmed) + "': use " + FORMS + ".");
     };
     return new BackendUri(trimmed, scheme, backend);
   }
@@ -68,14 +69,20 @@ public final class BackendUri {
     return uri;
   }
 
-  /** The URI without its password, for logs and messages. */
+  /** Whether the URI carries a user info (a user, a password, or both). */
+  public boolean hasCredentials() {
+    return !withoutPassword(uri).equals(uri);
+  }
+
+  /** The URI with its password hidden ({@link Redaction#uri}), for logs and messages. */
   @Override
   public String toString() {
-    return withoutPassword(uri);
+    return Redaction.uri(uri);
   }
 
   /**
-   * Removes the password from the user info of {@code uri}: {@code redis://user:secret@host:6379} becomes
+   * Removes the password from the user info of {@code uri}, to hand a working URI on (as {@code baton exec} does
+   * to its command) rather than to show it, which {@link Redaction#uri} is for: {@code redis://user:secret@host:6379} becomes
    * {@code redis://user@host:6379}, and {@code redis://:secret@host} or {@code redis://secret@host} (Redis
    * URIs read a lone user info as the password) become {@code redis://host}. Other URIs are returned as they are.
    */

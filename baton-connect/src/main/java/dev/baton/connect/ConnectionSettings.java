@@ -79,12 +79,12 @@ public final class ConnectionSettings {
     return Optional.ofNullable(commandTimeout);
   }
 
-  /** The user to authenticate as (ZooKeeper digest, etcd user), if any. */
+  /** The user to authenticate as (ZooKeeper digest, etcd user, Redis ACL user), if any. */
   public Optional<String> user() {
     return Optional.ofNullable(user);
   }
 
-  /** The password of {@link #user()}. */
+  /** The password of {@link #user()}, or on Redis of the default user if no user is given. */
   public Optional<String> password() {
     return Optional.ofNullable(password);
   }
@@ -171,19 +171,32 @@ public final class ConnectionSettings {
     }
 
     /**
-     * Authenticates as {@code user}: a ZooKeeper digest user (every node is then that user's only) or an etcd
-     * user. Redis takes its password in the URI ({@code redis://[user]:password@host:port}). Null for none.
+     * Authenticates with {@code password}: as a ZooKeeper digest user or an etcd user, who must be named; on Redis
+     * as the ACL user {@code user}, or with {@code user} null as the default user ({@code requirepass}). Redis also
+     * reads credentials in its URI ({@code redis://[user]:password@host:port}), which show wherever the URI does;
+     * not both. Both null for none.
      */
     public Builder credentials(String user, String password) {
-      if (user != null && (user.isBlank() || password == null)) {
-        throw new IllegalArgumentException("A user needs a name and a password; the name was '" + user + "'.");
+      if (user == null && password == null) {
+        this.user = null;
+        this.password = null;
+        return this;
       }
-      if (user != null && uri.backend() == BackendUri.Backend.REDIS) {
-        throw new IllegalArgumentException("Redis takes its user and password in the URI, as"
-            + " redis://user:password@host:port; a separate user was given for " + uri + ".");
+      if (password == null || password.isEmpty() || user != null && user.isBlank()) {
+        throw new IllegalArgumentException("Credentials need a password, and a name for the user if one is given;"
+            + " the user was '" + user + "', for " + uri + ".");
+      }
+      if (user == null && uri.backend() != BackendUri.Backend.REDIS) {
+        throw new IllegalArgumentException("A password was given without a user for " + uri + ": "
+            + (uri.backend() == BackendUri.Backend.ZOOKEEPER ? "ZooKeeper's digest auth" : "etcd")
+            + " needs a user with it.");
+      }
+      if (uri.hasCredentials()) {
+        throw new IllegalArgumentException("The backend URI " + uri + " carries credentials and credentials were"
+            + " given beside it too: give it one way, preferably beside the URI, which shows wherever it does.");
       }
       this.user = user;
-      this.password = user == null ? null : password;
+      this.password = password;
       return this;
     }
 

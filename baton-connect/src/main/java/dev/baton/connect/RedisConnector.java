@@ -13,6 +13,7 @@ final class RedisConnector {
     settings.namespace().ifPresent(namespace -> builder.keyPrefix(namespace + ":"));
     settings.connectTimeout().ifPresent(builder::connectTimeout);
     settings.commandTimeout().ifPresent(builder::commandTimeout);
+    settings.password().ifPresent(password -> builder.credentials(settings.user().orElse(null), password));
     return builder.connect();
   }
 }

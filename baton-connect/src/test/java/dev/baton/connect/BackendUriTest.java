@@ -48,9 +48,9 @@ class BackendUriTest {
   }
 
   @Test
-  void showsItselfWithoutThePassword() {
+  void showsItselfWithThePasswordHidden() {
     BackendUri uri = BackendUri.parse(" redis://:s3cret@cache:6379 ");
-    assertThat(uri).hasToString("redis://cache:6379");
+    assertThat(uri).hasToString("redis://:***@cache:6379");
     assertThat(uri.value()).isEqualTo("redis://:s3cret@cache:6379");
   }
 
@@ -63,7 +63,7 @@ class BackendUriTest {
     assertThatThrownBy(() -> BackendUri.parse("localhost:6379")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'localhost:6379' is not a URI").hasMessageContaining("zookeeper://");
     assertThatThrownBy(() -> BackendUri.parse("mongodb://u:pw@h")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("Unknown backend 'mongodb://u@h'").hasMessageNotContaining("pw");
+        .hasMessageContaining("Unknown backend 'mongodb://u:***@h'").hasMessageNotContaining("pw");
     assertThatThrownBy(() -> BackendUri.parse("redis://")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("names no server");
   }

@@ -41,13 +41,6 @@ class CredentialsAndTlsTest {
   }
 
   @Test
-  void redisTakesItsPasswordInTheUriOnly() {
-    assertThatThrownBy(() -> ConnectionSettings.builder("redis://127.0.0.1:6379").credentials("user", "pw"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("redis://user:password@host:port");
-  }
-
-  @Test
   void tlsFilesApplyToEtcdOnlyAndComeAsCertificateAndKey() {
     Path file = Path.of("ca.crt");
     assertThatThrownBy(() -> ConnectionSettings.builder("zookeeper://127.0.0.1:2181").tls(file, null, null))

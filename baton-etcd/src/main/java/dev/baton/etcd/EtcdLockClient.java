@@ -3,6 +3,7 @@ package dev.baton.etcd;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.engine.EngineClient;
+import dev.baton.spi.Redaction;
 import dev.baton.spi.Settings;
 import java.net.URI;
 import java.nio.file.Files;
@@ -77,8 +78,8 @@ public final class EtcdLockClient {
       }
       List<URI> parsed = Arrays.stream(endpoints.split(",")).map(String::trim).map(Builder::endpoint).toList();
       if (parsed.stream().map(URI::getScheme).distinct().count() > 1) {
-        throw new IllegalArgumentException("The etcd endpoints '" + endpoints + "' mix http:// and https://; reach"
-            + " every member the same way.");
+        throw new IllegalArgumentException("The etcd endpoints '" + Redaction.uri(endpoints) + "' mix http:// and"
+            + " https://; reach every member the same way.");
       }
       this.endpoints = parsed;
       return this;
@@ -162,8 +163,8 @@ public final class EtcdLockClient {
       EtcdSettings settings = new EtcdSettings(endpoints, user, password, namespace, leaseTtl, commandTimeout,
           trustedCa, clientCertificate, clientKey);
       if (!settings.tls() && (trustedCa != null || clientCertificate != null)) {
-        throw new IllegalStateException("TLS files were given but the endpoints " + endpoints + " are http://;"
-            + " use https:// endpoints to reach etcd over TLS.");
+        throw new IllegalStateException("TLS files were given but the endpoints " + Redaction.uri(endpoints.toString())
+            + " are http://; use https:// endpoints to reach etcd over TLS.");
       }
       return new EngineClient(EtcdBackend.connect(settings), defaultOptions);
     }
@@ -183,10 +184,17 @@ public final class EtcdLockClient {
       try {
         uri = URI.create(http);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("The etcd endpoint '" + text + "' is malformed; use http://host:port.", e);
+        // Not the cause: its message quotes the endpoint, password included.
+        throw new IllegalArgumentException("The etcd endpoint '" + Redaction.uri(text) + "' is malformed; use"
+            + " http://host:port.");
+      }
+      if (uri.getRawUserInfo() != null) {
+        throw new IllegalArgumentException("The etcd endpoint '" + Redaction.uri(text) + "' carries a user: give the"
+            + " user and password with user(name, password) instead.");
       }
       if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null || uri.getPort() < 0) {
-        throw new IllegalArgumentException("The etcd endpoint '" + text + "' must look like http://host:port.");
+        throw new IllegalArgumentException("The etcd endpoint '" + Redaction.uri(text)
+            + "' must look like http://host:port.");
       }
       return uri;
     }

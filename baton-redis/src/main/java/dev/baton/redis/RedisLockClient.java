@@ -3,6 +3,7 @@ package dev.baton.redis;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.engine.EngineClient;
+import dev.baton.spi.Redaction;
 import dev.baton.spi.Settings;
 import io.lettuce.core.RedisURI;
 import java.time.Duration;
@@ -71,6 +72,8 @@ public final class RedisLockClient {
     private Duration commandTimeout = Duration.ofSeconds(2);
     private Duration connectTimeout = Duration.ofSeconds(2);
     private Duration yieldTime = DEFAULT_YIELD_TIME;
+    private String user;
+    private String password;
 
     private Builder() {}
 
@@ -81,15 +84,31 @@ public final class RedisLockClient {
       }
       String scheme = uri.contains("://") ? uri.substring(0, uri.indexOf("://")).toLowerCase(Locale.ROOT) : "";
       if (!scheme.equals("redis") && !scheme.equals("rediss")) {
-        throw new IllegalArgumentException("The Redis URI '" + uri + "' must start with redis:// or rediss://,"
-            + " e.g. redis://:password@127.0.0.1:6379/0.");
+        throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' must start with redis:// or"
+            + " rediss://, e.g. redis://127.0.0.1:6379/0.");
       }
       try {
         this.uri = RedisURI.create(uri);
       } catch (RuntimeException e) {
-        throw new IllegalArgumentException("The Redis URI '" + uri + "' is malformed (" + e.getMessage()
-            + "); use redis://[:password@]host[:port][/database].", e);
+        // Neither the cause nor its message: both may quote the URI, password included.
+        throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' is malformed ("
+            + Redaction.uri(String.valueOf(e.getMessage())) + "); use redis://[:password@]host[:port][/database].");
       }
+      return this;
+    }
+
+    /**
+     * Authenticates with {@code password}: as the default user ({@code user} null, for {@code requirepass}), or
+     * as the ACL user {@code user} (Redis 6 or later). Instead of credentials in the URI, which show wherever the
+     * URI does (a process list, a log); not both.
+     */
+    public Builder credentials(String user, String password) {
+      if (password == null || password.isEmpty() || user != null && user.isBlank()) {
+        throw new IllegalArgumentException("Redis credentials need a password, and a user name if a user is given;"
+            + " the user was '" + user + "'.");
+      }
+      this.user = user;
+      this.password = password;
       return this;
     }
 
@@ -143,14 +162,26 @@ public final class RedisLockClient {
     /**
      * Connects.
      *
-     * @throws IllegalStateException if no URI was given
+     * @throws IllegalStateException if no URI was given, or credentials both in the URI and beside it
      * @throws dev.baton.BackendUnavailableException if the server cannot be reached; nothing is left running
      */
     public LockClient connect() {
       if (uri == null) {
         throw new IllegalStateException("Set the Redis URI first, e.g. builder().uri(\"redis://127.0.0.1:6379\").");
       }
-      RedisBackend backend = RedisBackend.connect(RedisURI.builder(uri).build(), keyPrefix, commandTimeout, connectTimeout,
+      RedisURI.Builder server = RedisURI.builder(uri);
+      if (password != null) {
+        if (uri.getPassword() != null) {
+          throw new IllegalStateException("The Redis URI '" + Redaction.uri(uri.toURI().toString()) + "' carries a"
+              + " password and credentials() gave one too: give it one way.");
+        }
+        if (user == null) {
+          server.withPassword(password);
+        } else {
+          server.withAuthentication(user, password);
+        }
+      }
+      RedisBackend backend = RedisBackend.connect(server.build(), keyPrefix, commandTimeout, connectTimeout,
           yieldTime);
       return new EngineClient(backend, defaultOptions);
     }

@@ -3,6 +3,7 @@ package dev.baton.zookeeper;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.engine.EngineClient;
+import dev.baton.spi.Redaction;
 import dev.baton.spi.Settings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -75,7 +76,12 @@ public final class ZooKeeperLockClient {
     public Builder connectString(String connectString) {
       if (connectString == null || connectString.isBlank() || connectString.contains("://")) {
         throw new IllegalArgumentException("The ZooKeeper connect string must look like host:port[,host:port][/chroot],"
-            + " e.g. 127.0.0.1:2181, but was '" + connectString + "'.");
+            + " e.g. 127.0.0.1:2181, but was '" + Redaction.uri(connectString) + "'.");
+      }
+      int chroot = connectString.indexOf('/');
+      if (connectString.substring(0, chroot < 0 ? connectString.length() : chroot).contains("@")) {
+        throw new IllegalArgumentException("The ZooKeeper connect string '" + Redaction.uri(connectString) + "' carries"
+            + " a user: give the user and password with digestAuth(user, password) instead.");
       }
       this.connectString = connectString;
       return this;
