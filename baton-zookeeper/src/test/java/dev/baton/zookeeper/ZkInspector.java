@@ -41,8 +41,16 @@ final class ZkInspector implements AutoCloseable {
     return ZooKeeperLockClient.DEFAULT_BASE_PATH + "/" + key;
   }
 
-  /** Baton's nodes (holders and queued waiters) under the key's path. */
+  /**
+   * Baton's nodes (holders and queued waiters) under the key's path, as the leader has them: the inspector's server
+   * of an ensemble may not have applied a client's last delete yet, so it catches up first (sync).
+   */
   List<String> lockNodes(String key) throws KeeperException, InterruptedException {
+    CountDownLatch synced = new CountDownLatch(1);
+    zk.sync(lockPath(key), (rc, path, ctx) -> synced.countDown(), null);
+    if (!synced.await(10, TimeUnit.SECONDS)) {
+      throw new IllegalStateException("The inspector's ZooKeeper server did not sync within 10 s");
+    }
     try {
       return zk.getChildren(lockPath(key), false).stream()
           .filter(n -> n.startsWith(ZkPaths.RESERVED_PREFIX))
