@@ -31,15 +31,16 @@ final class ChildProcess {
 
   /**
    * Starts {@code command} with baton's environment, without the variables {@code removed}, plus
-   * {@code added}; {@code grace} is the time its processes get between SIGTERM and SIGKILL when they are stopped.
+   * {@code added}; {@code grace} is the time its processes get between SIGTERM and SIGKILL when baton stops them,
+   * {@code graceAfterDeath} when the supervisor does because baton died.
    * Call it from the thread that runs {@code baton exec}: the supervisor stops the command when that thread ends.
    *
    * @throws CannotRunException if the command is not found or not executable, or the supervisor cannot be run
    */
   static ChildProcess start(List<String> command, Map<String, String> added, Collection<String> removed,
-      Duration grace) throws CannotRunException {
+      Duration grace, Duration graceAfterDeath) throws CannotRunException {
     Executable.check(command.get(0));
-    ProcessBuilder builder = new ProcessBuilder(Supervisor.commandLine(command, grace)).inheritIO();
+    ProcessBuilder builder = new ProcessBuilder(Supervisor.commandLine(command, graceAfterDeath)).inheritIO();
     builder.environment().keySet().removeAll(removed);
     builder.environment().putAll(added);
     try {

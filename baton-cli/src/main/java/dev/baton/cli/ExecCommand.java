@@ -120,13 +120,23 @@ final class ExecCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * How long the command gets between SIGTERM and SIGKILL when baton died: {@code --kill-after}, but at most a third
+   * of the ttl. The lock outlives a dead baton by two thirds of the ttl at least (it was renewed every third), so
+   * the command is gone before anyone else can hold it, however long {@code --kill-after} is.
+   */
+  private Duration graceAfterDeath() {
+    Duration third = ttl.dividedBy(3);
+    return killAfter.compareTo(third) < 0 ? killAfter : third;
+  }
+
   /** Runs the command under {@code lease} and returns baton's exit status. */
   private int run(Lease lease, SignalForwarding signals) throws InterruptedException {
     ChildProcess child;
     try {
       child = ChildProcess.start(command, Map.of("BATON_KEY", key,
           "BATON_FENCING_TOKEN", Long.toString(lease.fencingToken()),
-          "BATON_BACKEND", BackendUri.withoutPassword(backend)), Credentials.VARIABLES, killAfter);
+          "BATON_BACKEND", BackendUri.withoutPassword(backend)), Credentials.VARIABLES, killAfter, graceAfterDeath());
     } catch (CannotRunException e) {
       say(e.getMessage());
       return e.exitStatus();
