@@ -83,6 +83,24 @@ class ExecSupervisionIT {
     }
   }
 
+  /** However long --kill-after is, a dead baton's command is gone before its lock can pass on (a third of the ttl). */
+  @Test
+  void aKilledBatonsStubbornCommandIsGoneBeforeTheNextHolderWhateverKillAfterSays() throws Exception {
+    try (BatonProcess baton = BatonProcess.start(dir, "exec", "--backend", redis.uri(), "--key", "stubborn-long",
+        "--ttl", "3s", "--kill-after", "1h", "--", "sh", "-c", "trap '' TERM; echo $$ > stubborn.pid; echo running;"
+            + " while :; do sleep 1; done")) {
+      baton.awaitLine("running");
+      ProcessHandle command = pid("stubborn.pid");
+      baton.process().destroyForcibly();
+      try (BatonProcess next = BatonProcess.start(dir, "exec", "--backend", redis.uri(), "--key", "stubborn-long",
+          "--wait", "30s", "--", "sh", "-c", "if kill -0 " + command.pid() + " 2>/dev/null; then echo beside it;"
+              + " else echo alone; fi")) {
+        assertThat(next.awaitExit()).as(next.output()).isZero();
+        assertThat(next.output()).as("the next holder's command").isEqualTo("alone");
+      }
+    }
+  }
+
   @Test
   void aKilledSupervisorsCommandIsStoppedBeforeBatonReleasesTheLock() throws Exception {
     try (BatonProcess baton = BatonProcess.start(dir, "exec", "--backend", redis.uri(), "--key", "supervisor",
