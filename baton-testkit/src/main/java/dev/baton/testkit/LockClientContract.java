@@ -794,6 +794,9 @@ public abstract class LockClientContract {
     assertThatThrownBy(() -> handle.acquire(Duration.ofSeconds(1)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageFindingMatch("(?i)closed");
+    assertThatThrownBy(() -> closed.list("", 10))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageFindingMatch("(?i)closed");
   }
 
   @Test
