@@ -1,5 +1,7 @@
 package dev.baton;
 
+import java.util.List;
+
 /**
  * A connection to one lock store (a Redis server, a ZooKeeper ensemble, an etcd cluster), from which
  * lock handles are taken.
@@ -10,6 +12,8 @@ package dev.baton;
  * its background threads.
  */
 public interface LockClient extends AutoCloseable {
+  /** The most locks one {@link #list} call returns. */
+  int MAX_LIST_LIMIT = 10_000;
 
   /**
    * Returns a handle on the lock named {@code key}, using this client's default options. Handles are
@@ -34,6 +38,35 @@ public interface LockClient extends AutoCloseable {
    * @throws BackendUnavailableException if the store cannot be reached
    */
   LockStatus status(String key);
+
+  /**
+   * Asks the store which locks are held now whose key starts with {@code keyPrefix}, for an operator's view of what
+   * is stuck and where. Returns at most {@code limit} statuses, each {@link LockStatus#isHeld() held}, with its owner,
+   * token, {@link LockStatus#holder() holder}, ttl left and waiters as {@link #status} reads them: the first
+   * {@code limit} such keys in key order (keys compared by Unicode code point, the order of their UTF-8 bytes).
+   * Locks taken or released while it reads may or may not appear; each status is a snapshot of its lock, the list as
+   * a whole of the store on Redis (one script reads every listed lock) and etcd (every read at one revision), not on
+   * ZooKeeper (one read per node). Locks waited for but not held are not listed.
+   *
+   * <p>What it costs at the store, besides the reads of the listed locks:
+   * <ul>
+   *   <li>Redis: {@code SCAN} of the whole database, 1,000 keys a call, matching the lock hashes under the prefix
+   *       (a database of a million keys takes a thousand round trips); then one script that reads the listed locks,
+   *       and one {@code PUBSUB NUMSUB} for their waiters.
+   *   <li>ZooKeeper: one {@code getChildren} per node under the prefix's deepest complete path segment, visited in
+   *       key order until {@code limit} locks are found, and one {@code getData} per listed lock.
+   *   <li>etcd: range reads of the entries (holders and waiters) under the prefix, in pages, until the entries of
+   *       {@code limit} keys are read; one lease time-to-live call per holder's lease (one per client).
+   * </ul>
+   *
+   * @param keyPrefix what the keys start with, checked as keys are; {@code ""} for every lock
+   * @param limit how many locks at most, from 1 to {@value #MAX_LIST_LIMIT}
+   * @return the held locks, sorted by key
+   * @throws IllegalArgumentException if the prefix is null or no key could start with it (control characters, half
+   *     a character, longer than a key, or a form the store refuses in a key), or the limit is out of range
+   * @throws BackendUnavailableException if the store cannot be reached
+   */
+  List<LockStatus> list(String keyPrefix, int limit);
 
   /** The options {@link #lock(String)} handles use unless told otherwise. */
   LockOptions defaultOptions();

@@ -15,8 +15,8 @@ import picocli.CommandLine.ParseResult;
     mixinStandardHelpOptions = true,
     version = "baton 0.1.0-SNAPSHOT",
     description = "Distributed locks on Redis, ZooKeeper and etcd from the shell.",
-    subcommands = {ExecCommand.class, DemoCommand.class, StatusCommand.class, ServeCommand.class, TortureCommand.class,
-        CommandLine.HelpCommand.class},
+    subcommands = {ExecCommand.class, DemoCommand.class, StatusCommand.class, ListCommand.class, ServeCommand.class,
+        TortureCommand.class, CommandLine.HelpCommand.class},
     footer = {"",
         "Backends: redis://host:port[/db], rediss://...,",
         "  zookeeper://host:port[,host:port][/chroot],",
@@ -30,6 +30,7 @@ import picocli.CommandLine.ParseResult;
         "Examples:",
         "  baton demo                  # see a lock at work, nothing to install",
         "  baton exec --backend redis://127.0.0.1:6379 --key deploy -- ./deploy.sh",
+        "  baton list --backend redis://127.0.0.1:6379",
         "  baton exec --help           # each command's options and examples"})
 public final class BatonCli implements Runnable {
   private static final String VERBOSE = "--verbose";

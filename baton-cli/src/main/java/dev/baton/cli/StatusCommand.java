@@ -4,6 +4,7 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,7 +15,9 @@ import picocli.CommandLine.Spec;
 /** {@code baton status}: who holds a lock now. */
 @Command(
     name = "status",
-    description = "Shows whether a lock is held, by whom, with which fencing token, for how long, and how many wait.",
+    description = {"Shows whether a lock is held, by whom (its owner id, and the host, pid and",
+        "thread that took it, since when), with which fencing token, for how long,",
+        "and how many wait."},
     footer = {"", "Examples:",
         "  baton status --backend redis://127.0.0.1:6379 --key nightly-report",
         "  BATON_BACKEND=zookeeper://127.0.0.1:2181 baton status --key orders/42 --json"})
@@ -39,7 +42,7 @@ final class StatusCommand implements Callable<Integer> {
     try (LockClient client = Backends.connect(backend, LockOptions.defaults())) {
       LockStatus status = client.status(key);
       PrintWriter out = spec.commandLine().getOut();
-      out.println(json ? StatusFormat.json(status) : StatusFormat.text(status));
+      out.println(json ? StatusFormat.json(status) : StatusFormat.text(status, Instant.now()));
       out.flush();
       return ExitCodes.OK;
     }

@@ -1,17 +1,32 @@
 package dev.baton.cli;
 
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.stream.Collectors;
 
-/** Writes a {@link LockStatus} for people or for programs. */
+/**
+ * Writes a {@link LockStatus} for people or for programs. The JSON's fields keep their names and order from one
+ * version to the next; new ones are added before {@code waiters}, which stays last.
+ */
 final class StatusFormat {
   private StatusFormat() {}
 
-  static String text(LockStatus status) {
+  /** One {@code name value} row per field; {@code now} is the time the holder's age is counted to. */
+  static String text(LockStatus status, Instant now) {
     StringBuilder out = new StringBuilder();
     row(out, "key", status.key());
     row(out, "state", status.isHeld() ? "held" : "free");
     status.ownerId().ifPresent(owner -> row(out, "owner", owner));
+    status.holder().ifPresent(holder -> {
+      row(out, "host", holder.host());
+      row(out, "pid", Long.toString(holder.pid()));
+      row(out, "thread", holder.thread());
+      row(out, "since", holder.acquiredAt().truncatedTo(ChronoUnit.MILLIS) + " (" + age(holder, now) + " ago)");
+    });
     status.fencingToken().ifPresent(token -> row(out, "token", Long.toString(token)));
     if (status.isHeld()) {
       row(out, "ttl left", status.remainingTtl().map(StatusFormat::seconds).orElse("while its holder's session lives"));
@@ -20,21 +35,50 @@ final class StatusFormat {
     return out.toString().stripTrailing();
   }
 
+  /** One JSON object: key, held, then owner, fencingToken, remainingTtlMillis and holder where known, then waiters. */
   static String json(LockStatus status) {
     StringBuilder out = new StringBuilder("{\"key\":").append(quote(status.key()))
         .append(",\"held\":").append(status.isHeld());
     status.ownerId().ifPresent(owner -> out.append(",\"owner\":").append(quote(owner)));
     status.fencingToken().ifPresent(token -> out.append(",\"fencingToken\":").append(token));
     status.remainingTtl().ifPresent(ttl -> out.append(",\"remainingTtlMillis\":").append(ttl.toMillis()));
+    status.holder().ifPresent(holder -> out.append(",\"holder\":{\"host\":").append(quote(holder.host()))
+        .append(",\"pid\":").append(holder.pid())
+        .append(",\"thread\":").append(quote(holder.thread()))
+        .append(",\"acquiredAt\":").append(quote(holder.acquiredAt().toString())).append('}'));
     return out.append(",\"waiters\":").append(status.waiters()).append('}').toString();
+  }
+
+  /** A JSON array of {@link #json} objects. */
+  static String json(List<LockStatus> statuses) {
+    return statuses.stream().map(StatusFormat::json).collect(Collectors.joining(",", "[", "]"));
+  }
+
+  /**
+   * How long the holder has held the lock by {@code now}, as {@code 42s}, {@code 3m05s}, {@code 2h07m} or
+   * {@code 3d04h}. The start is the holder's clock, {@code now} ours: a holder whose clock is ahead shows {@code 0s}.
+   */
+  static String age(LockHolder holder, Instant now) {
+    long seconds = Math.max(0, Duration.between(holder.acquiredAt(), now).toSeconds());
+    if (seconds < 60) {
+      return seconds + "s";
+    }
+    if (seconds < 3600) {
+      return String.format("%dm%02ds", seconds / 60, seconds % 60);
+    }
+    if (seconds < 86400) {
+      return String.format("%dh%02dm", seconds / 3600, seconds % 3600 / 60);
+    }
+    return String.format("%dd%02dh", seconds / 86400, seconds % 86400 / 3600);
+  }
+
+  /** A ttl as {@code 9.8 s}. */
+  static String seconds(Duration ttl) {
+    return String.format("%.1f s", ttl.toMillis() / 1000.0);
   }
 
   private static void row(StringBuilder out, String name, String value) {
     out.append(String.format("%-9s %s%n", name, value));
-  }
-
-  private static String seconds(Duration ttl) {
-    return String.format("%.1f s", ttl.toMillis() / 1000.0);
   }
 
   private static String quote(String text) {

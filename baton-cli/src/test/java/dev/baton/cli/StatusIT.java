@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code baton status} against a real Redis. */
+/** {@code baton status} against a real Redis: the holder, its token and ttl, as text and JSON. */
 @Timeout(60)
 class StatusIT {
   @RegisterExtension
@@ -35,10 +35,15 @@ class StatusIT {
     try (LockClient client = RedisLockClient.connect(redis.uri()); Lease lease = client.lock("reports/held").acquire()) {
       String text = finished(0, "status", "--backend", redis.uri(), "--key", "reports/held");
       assertThat(text).contains("held", lease.ownerId(), Long.toString(lease.fencingToken()), "ttl left");
+      assertThat(text.lines()).as("the holder").contains("pid       " + ProcessHandle.current().pid(),
+          "thread    " + Thread.currentThread().getName());
+      assertThat(text).containsPattern("(?m)^host      \\S+$").containsPattern("(?m)^since     \\S+Z \\(\\d+s ago\\)$");
 
       String json = finished(0, "status", "--backend", redis.uri(), "--key", "reports/held", "--json");
       assertThat(json.trim()).startsWith("{\"key\":\"reports/held\",\"held\":true,\"owner\":\"" + lease.ownerId() + "\"")
-          .contains("\"fencingToken\":" + lease.fencingToken(), "\"remainingTtlMillis\":", "\"waiters\":0}");
+          .contains("\"fencingToken\":" + lease.fencingToken(), "\"remainingTtlMillis\":", "\"waiters\":0}")
+          .contains("\"holder\":{\"host\":\"", ",\"pid\":" + ProcessHandle.current().pid() + ",\"thread\":\""
+              + Thread.currentThread().getName() + "\",\"acquiredAt\":\"");
     }
   }
 

@@ -7,6 +7,7 @@ import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.spi.LockBackend;
 import java.security.SecureRandom;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -82,6 +83,17 @@ public final class EngineClient implements LockClient {
     engine.ensureOpen();
     engine.checkKey(key);
     return engine.backend().status(key);
+  }
+
+  @Override
+  public List<LockStatus> list(String keyPrefix, int limit) {
+    engine.ensureOpen();
+    KeyChecks.checkPrefix(keyPrefix);
+    if (limit < 1 || limit > MAX_LIST_LIMIT) {
+      throw new IllegalArgumentException("The limit of a list must be between 1 and " + MAX_LIST_LIMIT + " but was "
+          + limit + "; narrow the key prefix to see fewer locks.");
+    }
+    return engine.backend().list(keyPrefix, limit);
   }
 
   @Override

@@ -1,6 +1,6 @@
 package dev.baton.engine;
 
-/** Rejects keys no backend can hold, with a message naming the key and the fix. */
+/** Rejects keys no backend can hold, and prefixes no key can start with, with a message naming the value and the fix. */
 final class KeyChecks {
   static final int MAX_LENGTH = 256;
   private static final int SHOWN_PREFIX = 40;
@@ -20,20 +20,42 @@ final class KeyChecks {
           + printable(key.substring(0, key.offsetByCodePoints(0, SHOWN_PREFIX))) + "...' has " + key.length()
           + "; use a shorter name or a hash of it.");
     }
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
+    checkCharacters(key, "lock key");
+  }
+
+  /**
+   * Checks the prefix of the keys to list as keys are checked, except that it may be empty (every key): a key
+   * that starts with a prefix the checks refuse could not exist.
+   */
+  static void checkPrefix(String prefix) {
+    if (prefix == null) {
+      throw new IllegalArgumentException("The key prefix to list must not be null; use \"\" to list every lock, or"
+          + " a prefix such as \"orders/\".");
+    }
+    if (prefix.length() > MAX_LENGTH) {
+      throw new IllegalArgumentException("The key prefix to list must be at most " + MAX_LENGTH
+          + " characters, as keys are, but '" + printable(prefix.substring(0, prefix.offsetByCodePoints(0, SHOWN_PREFIX)))
+          + "...' has " + prefix.length() + "; no key starts with it.");
+    }
+    checkCharacters(prefix, "key prefix");
+  }
+
+  /** Refuses control characters and unpaired surrogates; {@code what} names the text in the message. */
+  private static void checkCharacters(String text, String what) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
       if (Character.isISOControl(c)) {
         throw new IllegalArgumentException(String.format(
-            "The lock key '%s' holds the control character U+%04X at index %d; use printable characters only.",
-            printable(key), (int) c, i));
+            "The %s '%s' holds the control character U+%04X at index %d; use printable characters only.",
+            what, printable(text), (int) c, i));
       }
-      if (isUnpairedSurrogate(key, i)) {
+      if (isUnpairedSurrogate(text, i)) {
         // An unpaired surrogate is no text: encoded for the store it becomes '?', so two different keys
         // would name one lock there.
         throw new IllegalArgumentException(String.format(
-            "The lock key '%s' holds the unpaired surrogate U+%04X at index %d, which no store can tell from '?';"
+            "The %s '%s' holds the unpaired surrogate U+%04X at index %d, which no store can tell from '?';"
                 + " build the key from whole characters (a cut in the middle of an emoji leaves one).",
-            printable(key), (int) c, i));
+            what, printable(text), (int) c, i));
       }
     }
   }

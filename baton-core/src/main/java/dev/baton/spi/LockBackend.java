@@ -4,6 +4,7 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -52,6 +53,17 @@ public interface LockBackend extends AutoCloseable {
    * @throws BackendUnavailableException if the store could not be reached
    */
   LockStatus status(String key);
+
+  /**
+   * The locks held now whose key starts with {@code keyPrefix}: the first {@code limit} of them in
+   * {@link KeyOrder#BY_CODE_POINT key order}, each read as {@link #status} reads it, without taking anything. The
+   * engine has checked the prefix as it checks keys (it may be empty: every key) and the limit (1 to
+   * {@link dev.baton.LockClient#MAX_LIST_LIMIT}).
+   *
+   * @throws IllegalArgumentException if no key this store accepts could start with the prefix
+   * @throws BackendUnavailableException if the store could not be reached
+   */
+  List<LockStatus> list(String keyPrefix, int limit);
 
   /** Starts one acquisition. The attempt owns whatever it leaves at the store until it is granted or abandoned. */
   Attempt newAttempt(AcquireRequest request);

@@ -46,4 +46,19 @@ class KeyChecksTest {
     assertThatThrownBy(() -> KeyChecks.check("a\nb")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("a\\u000ab").hasMessageContaining("U+000A").hasMessageContaining("index 1");
   }
+
+  @Test
+  void aPrefixToListIsCheckedAsKeysAreButMayBeEmptyOrBlank() {
+    assertThatCode(() -> KeyChecks.checkPrefix("")).doesNotThrowAnyException();
+    assertThatCode(() -> KeyChecks.checkPrefix(" ")).doesNotThrowAnyException();
+    assertThatCode(() -> KeyChecks.checkPrefix("orders/")).doesNotThrowAnyException();
+    assertThatThrownBy(() -> KeyChecks.checkPrefix(null)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("null").hasMessageContaining("\"\"");
+    assertThatThrownBy(() -> KeyChecks.checkPrefix("p".repeat(300))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("300");
+    assertThatThrownBy(() -> KeyChecks.checkPrefix("a\tb")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("key prefix 'a\\u0009b'");
+    assertThatThrownBy(() -> KeyChecks.checkPrefix("coll\uD800")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unpaired surrogate").hasMessageContaining("coll\\ud800");
+  }
 }

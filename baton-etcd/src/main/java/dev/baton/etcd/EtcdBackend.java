@@ -146,6 +146,12 @@ final class EtcdBackend implements LockBackend {
         .held(key, holder.getCreateRevision(), left > 0 ? Duration.ofSeconds(left) : null, queue.size() - 1);
   }
 
+  /** Range reads of the entries under the prefix, grouped by key ({@link EntryListing}); each holder as {@link #status}. */
+  @Override
+  public List<LockStatus> list(String keyPrefix, int limit) {
+    return new EntryListing(kv, client.getLeaseClient(), keys, timeout, keyPrefix).list(keyPrefix, limit);
+  }
+
   @Override
   public Attempt newAttempt(AcquireRequest request) {
     return new EtcdAttempt(this, request);

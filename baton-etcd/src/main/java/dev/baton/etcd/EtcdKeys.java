@@ -25,6 +25,18 @@ record EtcdKeys(String namespace) {
     return bytes(namespace + key + SEPARATOR + Long.toHexString(leaseId));
   }
 
+  /** The prefix of every entry of every key that starts with {@code keyPrefix}. */
+  ByteSequence entriesUnder(String keyPrefix) {
+    return bytes(namespace + keyPrefix);
+  }
+
+  /** The key an entry (under this namespace) queues for, or null if it is no entry of Baton's (no separator). */
+  String keyOf(ByteSequence entry) {
+    String text = text(entry);
+    int separator = text.indexOf(SEPARATOR, namespace.length());
+    return separator < 0 ? null : text.substring(namespace.length(), separator);
+  }
+
   static ByteSequence bytes(String text) {
     return ByteSequence.from(text, StandardCharsets.UTF_8);
   }

@@ -1,6 +1,5 @@
 package dev.baton.redis;
 
-import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
@@ -22,20 +21,23 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Baton's lock protocol on one Redis server: three Lua scripts (acquire, release, renew) on one command
- * connection, and wake-ups on one subscription connection.
+ * Baton's lock protocol on one Redis server: Lua scripts (acquire, release and renew; status and list, which only
+ * read) on one command connection, and wake-ups on one subscription connection.
  */
 final class RedisBackend implements LockBackend {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
   private static final LuaScript RELEASE = LuaScript.load("release.lua");
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
   private static final LuaScript STATUS = LuaScript.load("status.lua");
+  private static final LuaScript LIST = LuaScript.load("list.lua");
 
   private final ClientResources resources;
   private final RedisClient client;
@@ -114,16 +116,46 @@ final class RedisBackend implements LockBackend {
       List<Object> lock = STATUS.run(connection.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key)});
       Long subscribers = connection.sync().pubsubNumsub(keys.channel(key)).getOrDefault(keys.channel(key), 0L);
       int waiters = subscribers.intValue();
-      if (lock.get(0) == null) {
-        return LockStatus.free(key, waiters);
-      }
-      long ttl = (Long) lock.get(2);
-      LockHolder holder = lock.get(3) == null ? null : HolderRecord.read((String) lock.get(3)).holder().orElse(null);
-      return LockStatus.held(key, (String) lock.get(0), Long.parseLong((String) lock.get(1)),
-          ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters, holder);
+      return lock.get(0) == null ? LockStatus.free(key, waiters) : held(key, lock, 0, waiters);
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, "Reading the status of '" + key + "'", server);
     }
+  }
+
+  /**
+   * SCAN for the lock hashes under the prefix (the whole database, a thousand keys a call), keeping the first
+   * {@code limit} keys; then one script reads those locks at one moment, and one PUBSUB NUMSUB counts their waiters.
+   */
+  @Override
+  public List<LockStatus> list(String keyPrefix, int limit) {
+    try {
+      List<String> found = LockScan.firstKeys(connection.sync(), keys, keyPrefix, limit);
+      if (found.isEmpty()) {
+        return List.of();
+      }
+      List<Object> locks = LIST.run(connection.sync(), ScriptOutputType.MULTI,
+          found.stream().map(keys::lock).toArray(String[]::new));
+      Map<String, Long> subscribers = connection.sync().pubsubNumsub(found.stream().map(keys::channel).toArray(String[]::new));
+      List<LockStatus> held = new ArrayList<>(found.size());
+      for (int i = 0; i < found.size(); i++) {
+        String key = found.get(i);
+        if (locks.get(4 * i) != null) {
+          held.add(held(key, locks, 4 * i, subscribers.getOrDefault(keys.channel(key), 0L).intValue()));
+        }
+      }
+      return held;
+    } catch (RuntimeException e) {
+      throw RedisErrors.translate(e, "Listing the locks under '" + keyPrefix + "'", server);
+    }
+  }
+
+  /** A held lock as status.lua and list.lua read it: owner, token, ms left and holder from {@code offset} on. */
+  private static LockStatus held(String key, List<Object> fields, int offset, int waiters) {
+    long ttl = (Long) fields.get(offset + 2);
+    Object holder = fields.get(offset + 3);
+    return LockStatus.held(key, (String) fields.get(offset), Long.parseLong((String) fields.get(offset + 1)),
+        ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters,
+        holder == null ? null : HolderRecord.read((String) holder).holder().orElse(null));
   }
 
   @Override

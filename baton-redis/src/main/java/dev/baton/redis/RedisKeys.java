@@ -25,4 +25,29 @@ record RedisKeys(String prefix) {
   String channel(String key) {
     return prefix + "wake:" + key;
   }
+
+  /**
+   * The {@code SCAN MATCH} pattern of the lock hashes whose key starts with {@code keyPrefix}: the prefixes taken
+   * literally (their glob characters escaped), then anything.
+   */
+  String lockPattern(String keyPrefix) {
+    return literal(lock(keyPrefix)) + "*";
+  }
+
+  /** The key of lock hash {@code lockHash}, which {@link #lock} named. */
+  String keyOfLock(String lockHash) {
+    return lockHash.substring(lock("").length());
+  }
+
+  /** {@code text} as a Redis glob pattern that matches only itself. */
+  private static String literal(String text) {
+    StringBuilder pattern = new StringBuilder(text.length());
+    for (char c : text.toCharArray()) {
+      if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
+        pattern.append('\\');
+      }
+      pattern.append(c);
+    }
+    return pattern.toString();
+  }
 }

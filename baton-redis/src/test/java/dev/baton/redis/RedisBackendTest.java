@@ -10,6 +10,7 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.PermissionDeniedException;
@@ -409,6 +410,25 @@ class RedisBackendTest {
       assertThat(redis.command("GET", "app1:fence:orders/42")).isEqualTo(Long.toString(lease.fencingToken()));
     }
     assertThat(redis.command("EXISTS", "app1:lock:orders/42")).isEqualTo(0L);
+  }
+
+  /**
+   * A client lists the locks under its own key prefix only, even one with glob characters that would match the
+   * other's, and a hash under its prefix that is not a lock (another tool's) is not listed.
+   */
+  @Test
+  void listStaysUnderTheClientsPrefixTakenLiterally() throws Exception {
+    LockClient globbed = RedisLockClient.builder().uri(redis.uri()).keyPrefix("app*").connect();
+    clients.add(globbed);
+    LockClient plain = RedisLockClient.builder().uri(redis.uri()).keyPrefix("appX").connect();
+    clients.add(plain);
+    try (Lease ours = globbed.lock("listed/a").acquire(); Lease theirs = plain.lock("listed/b").acquire()) {
+      redis.command("SET", "app*:lock:listed/not-a-hash", "x");
+      assertThat(globbed.list("listed/", 10)).extracting(LockStatus::key).containsExactly("listed/a");
+      assertThat(plain.list("listed/", 10)).extracting(LockStatus::key).containsExactly("listed/b");
+    } finally {
+      redis.command("DEL", "app*:lock:listed/not-a-hash");
+    }
   }
 
   @Test

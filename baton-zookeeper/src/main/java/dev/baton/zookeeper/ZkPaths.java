@@ -20,6 +20,11 @@ final class ZkPaths {
     return basePath + "/" + key;
   }
 
+  /** The base path, the parent of every lock's top segment. */
+  String basePath() {
+    return basePath;
+  }
+
   /** The base path as given: absolute, no trailing slash, legal segments. */
   static String checkBasePath(String basePath) {
     if (basePath == null || !basePath.startsWith("/") || basePath.length() < 2 || basePath.endsWith("/")) {
@@ -31,36 +36,68 @@ final class ZkPaths {
           + " characters but '" + basePath.substring(0, 20) + "...' has " + basePath.length()
           + "; use a short path such as \"/baton\".");
     }
-    checkSegments(basePath.substring(1), "base path");
+    checkSegments(basePath.substring(1), "base path", basePath.substring(1));
     return basePath;
   }
 
   /** Rejects keys that are not a relative path of legal, non-reserved segments. */
   static void checkKey(String key) {
-    checkSegments(key, "lock key");
+    checkSegments(key, "lock key", key);
   }
 
-  private static void checkSegments(String path, String what) {
+  /**
+   * Rejects key prefixes that no key could start with: its complete segments (those before its last '/') must be
+   * legal key segments, and what follows the last '/' must be the start of one.
+   */
+  static void checkPrefix(String prefix) {
+    int lastSlash = prefix.lastIndexOf('/');
+    if (lastSlash >= 0) {
+      checkSegments(prefix.substring(0, lastSlash), "key prefix", prefix);
+    }
+    String partial = prefix.substring(lastSlash + 1);
+    if (partial.startsWith(RESERVED_PREFIX)) {
+      throw new IllegalArgumentException("The key prefix '" + prefix + "' has a segment starting with '"
+          + RESERVED_PREFIX + "', which Baton reserves for its lock nodes: no key starts with it.");
+    }
+    checkCharacters(partial, "key prefix", prefix);
+  }
+
+  /** The complete segments of a key prefix, those before its last '/': {@code orders/4} has {@code orders}. */
+  static String completeSegments(String prefix) {
+    return prefix.substring(0, Math.max(0, prefix.lastIndexOf('/')));
+  }
+
+  /** What a key prefix holds after its complete segments: {@code orders/4} has {@code 4}. */
+  static String partialSegment(String prefix) {
+    return prefix.substring(prefix.lastIndexOf('/') + 1);
+  }
+
+  /** {@code shown} is the whole text the segments come from, for the message. */
+  private static void checkSegments(String path, String what, String shown) {
     String[] segments = path.split("/", -1);
     for (String segment : segments) {
       if (segment.isEmpty()) {
-        throw new IllegalArgumentException("The " + what + " '" + path + "' has an empty path segment (a leading,"
+        throw new IllegalArgumentException("The " + what + " '" + shown + "' has an empty path segment (a leading,"
             + " trailing or doubled '/'); ZooKeeper paths cannot. Use e.g. \"orders/42\".");
       }
       if (segment.equals(".") || segment.equals("..")) {
-        throw new IllegalArgumentException("The " + what + " '" + path + "' has the segment '" + segment
+        throw new IllegalArgumentException("The " + what + " '" + shown + "' has the segment '" + segment
             + "', which ZooKeeper paths cannot hold. Rename it.");
       }
       if (segment.startsWith(RESERVED_PREFIX)) {
-        throw new IllegalArgumentException("The " + what + " '" + path + "' has a segment starting with '"
+        throw new IllegalArgumentException("The " + what + " '" + shown + "' has a segment starting with '"
             + RESERVED_PREFIX + "', which Baton reserves for its lock nodes. Rename it.");
       }
-      for (int i = 0; i < segment.length(); i++) {
-        char c = segment.charAt(i);
-        if (isIllegal(c)) {
-          throw new IllegalArgumentException(String.format("The %s '%s' holds the character U+%04X, which ZooKeeper"
-              + " paths cannot hold. Use letters, digits and punctuation.", what, path, (int) c));
-        }
+      checkCharacters(segment, what, shown);
+    }
+  }
+
+  private static void checkCharacters(String segment, String what, String shown) {
+    for (int i = 0; i < segment.length(); i++) {
+      char c = segment.charAt(i);
+      if (isIllegal(c)) {
+        throw new IllegalArgumentException(String.format("The %s '%s' holds the character U+%04X, which ZooKeeper"
+            + " paths cannot hold. Use letters, digits and punctuation.", what, shown, (int) c));
       }
     }
   }

@@ -106,6 +106,18 @@ final class ZooKeeperBackend implements LockBackend {
     }
   }
 
+  /** Walks the container nodes under the prefix in key order ({@link LockListing}); the holder of each as {@link #status}. */
+  @Override
+  public List<LockStatus> list(String keyPrefix, int limit) {
+    ZkPaths.checkPrefix(keyPrefix);
+    LockListing listing = new LockListing(session.connected(), paths, callTimeout(), keyPrefix);
+    try {
+      return listing.list(keyPrefix, limit);
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, "Listing the locks under '" + keyPrefix + "'");
+    }
+  }
+
   @Override
   public Attempt newAttempt(AcquireRequest request) {
     return new QueueAttempt(this, request);

@@ -12,6 +12,7 @@ import dev.baton.spi.LossListener;
 import dev.baton.spi.Outcome;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.zookeeper.ZooDefs;
@@ -94,6 +95,11 @@ final class ObservedClient implements AutoCloseable {
     @Override
     public LockStatus status(String key) {
       return zk.status(key);
+    }
+
+    @Override
+    public List<LockStatus> list(String keyPrefix, int limit) {
+      return zk.list(keyPrefix, limit);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus;
 import dev.baton.LostReason;
 import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.engine.EngineClient;
@@ -382,6 +383,21 @@ class ZooKeeperBackendTest {
           .hasMessageContaining(bad.startsWith("emoji") ? "U+D83D" : bad);
     }
     assertThat(client.lock("orders/42/line-7").key()).isEqualTo("orders/42/line-7");
+  }
+
+  /** A prefix to list is the start of a key: its complete segments are legal, and so is the start of the last. */
+  @Test
+  void listTakesPrefixesThatKeysCanStartWith() throws Exception {
+    LockClient client = client();
+    for (String bad : List.of("/orders", "orders//", "../", "orders/./", "_c_", "a/_c_b", "a/_c_/b")) {
+      assertThatThrownBy(() -> client.list(bad, 10)).as(bad).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("'" + bad + "'");
+    }
+    try (Lease dotted = client.lock(key + "/.hidden").acquire(); Lease other = client.lock(key + "/_c").acquire()) {
+      assertThat(client.list(key + "/.", 10)).extracting(LockStatus::key).containsExactly(key + "/.hidden");
+      assertThat(client.list(key + "/_", 10)).extracting(LockStatus::key).containsExactly(key + "/_c");
+      assertThat(client.list(key + "/", 10)).extracting(LockStatus::key).containsExactly(key + "/.hidden", key + "/_c");
+    }
   }
 
   @Test
