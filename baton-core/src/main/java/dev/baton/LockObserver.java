@@ -12,6 +12,12 @@ import java.time.Duration;
  */
 public interface LockObserver {
 
+  /**
+   * An acquire of {@code key} begins, on the acquiring thread; the same thread is told of its outcome next
+   * ({@link #acquired}, {@link #timedOut} or {@link #failed}), so that a trace can follow the wait.
+   */
+  default void acquiring(String key) {}
+
   /** An acquire returned a held lease after waiting {@code waited}, in the local queue and at the store. */
   default void acquired(String key, Duration waited) {}
 

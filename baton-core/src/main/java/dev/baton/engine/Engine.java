@@ -114,6 +114,7 @@ final class Engine implements LossListener {
    */
   EngineLease acquire(String key, LockOptions options, boolean interruptible) throws InterruptedException {
     long start = System.nanoTime();
+    observers.acquiring(key);
     try {
       EngineLease lease = acquireInTurn(key, options, interruptible);
       observers.acquired(key, start);

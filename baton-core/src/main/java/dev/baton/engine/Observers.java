@@ -32,6 +32,10 @@ final class Observers {
     observers.add(observer);
   }
 
+  void acquiring(String key) {
+    tell(key, o -> o.acquiring(key));
+  }
+
   void acquired(String key, long sinceNanos) {
     Duration waited = since(sinceNanos);
     tell(key, o -> o.acquired(key, waited));

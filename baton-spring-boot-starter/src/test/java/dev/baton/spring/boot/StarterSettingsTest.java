@@ -6,11 +6,13 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.LockClient;
 import dev.baton.connect.LockClients;
 import dev.baton.micrometer.BatonMetrics;
+import dev.baton.micrometer.BatonObservations;
 import dev.baton.spring.LockedBeanPostProcessor;
 import dev.baton.testkit.RedisServerExtension;
 import dev.baton.testkit.TcpProxy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -125,6 +127,17 @@ class StarterSettingsTest {
   }
 
   @Test
+  void observesTheClientWhenTheApplicationHasAnObservationRegistry() {
+    ApplicationContextRunner observed = new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(BatonAutoConfiguration.class, BatonObservationAutoConfiguration.class))
+        .withBean(ObservationRegistry.class, ObservationRegistry::create)
+        .withPropertyValues("baton.backend=" + redis.uri());
+    observed.run(context -> assertThat(context).hasSingleBean(BatonObservations.class));
+    observed.withPropertyValues("baton.observations.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(BatonObservations.class));
+  }
+
+  @Test
   void configurationMetadataDescribesEveryProperty() throws Exception {
     String metadata;
     try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
@@ -134,6 +147,7 @@ class StarterSettingsTest {
     assertThat(metadata).contains("\"baton.backend\"", "\"baton.key-prefix\"", "\"baton.ttl\"", "\"baton.wait-time\"",
         "\"baton.lease-time\"", "\"baton.fair\"", "\"baton.connect-timeout\"", "\"baton.command-timeout\"",
         "\"baton.session-timeout\"", "\"baton.metrics.key-tag\"", "\"baton.metrics.enabled\"",
+        "\"baton.observations.enabled\"",
         "\"defaultValue\": \"30s\"", "zookeeper:\\/\\/127.0.0.1:2181");
   }
 }
