@@ -237,7 +237,9 @@ class EtcdBackendTest {
   @Timeout(60)
   void theRenewalsOfManyLocksGoOutInAFewRequestsAndNoneFallsBehind() throws Exception {
     EtcdMetrics metrics = new EtcdMetrics(etcd.endpoint());
-    LockClient client = client(); // a 3 s lease: the locks' ttl is 1 s, renewed every third of it
+    // A 6 s lease: the locks' ttl is 2 s, renewed every third of it. With a 1 s ttl, 2,000 locks taken one after
+    // the other by a JVM still compiling its code fell behind now and then on a 2-core CI machine.
+    LockClient client = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(6)));
     AtomicInteger renewals = new AtomicInteger();
     client.observe(new LockObserver() {
       @Override
