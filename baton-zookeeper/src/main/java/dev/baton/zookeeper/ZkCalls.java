@@ -27,40 +27,31 @@ final class ZkCalls {
 
   private ZkCalls() {}
 
+  /** Completes {@code result} with {@code value} if the call succeeded ({@code rc} OK), else with its error. */
+  private static <T> void settle(CompletableFuture<T> result, int rc, String path, T value) {
+    if (rc == KeeperException.Code.OK.intValue()) {
+      result.complete(value);
+    } else {
+      result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+    }
+  }
+
   static CompletableFuture<Created> create(ZooKeeper zk, String path, byte[] data, List<ACL> acl, CreateMode mode) {
     CompletableFuture<Created> result = new CompletableFuture<>();
-    zk.create(path, data, acl, mode, (rc, p, ctx, name, stat) -> {
-      if (rc == KeeperException.Code.OK.intValue()) {
-        result.complete(new Created(name, stat));
-      } else {
-        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
-      }
-    }, null);
+    zk.create(path, data, acl, mode, (rc, p, ctx, name, stat) -> settle(result, rc, p, new Created(name, stat)), null);
     return result;
   }
 
   static CompletableFuture<List<String>> children(ZooKeeper zk, String path) {
     CompletableFuture<List<String>> result = new CompletableFuture<>();
-    zk.getChildren(path, false, (rc, p, ctx, children, stat) -> {
-      if (rc == KeeperException.Code.OK.intValue()) {
-        result.complete(children);
-      } else {
-        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
-      }
-    }, null);
+    zk.getChildren(path, false, (rc, p, ctx, children, stat) -> settle(result, rc, p, children), null);
     return result;
   }
 
   /** The node's ACL; fails with {@link KeeperException.NoNodeException} when there is no such node. */
   static CompletableFuture<List<ACL>> acl(ZooKeeper zk, String path) {
     CompletableFuture<List<ACL>> result = new CompletableFuture<>();
-    zk.getACL(path, null, (rc, p, ctx, acl, stat) -> {
-      if (rc == KeeperException.Code.OK.intValue()) {
-        result.complete(acl);
-      } else {
-        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
-      }
-    }, null);
+    zk.getACL(path, null, (rc, p, ctx, acl, stat) -> settle(result, rc, p, acl), null);
     return result;
   }
 
@@ -93,13 +84,7 @@ final class ZkCalls {
   /** The node's data and stat; fails with {@link KeeperException.NoNodeException} when there is no such node. */
   static CompletableFuture<Data> data(ZooKeeper zk, String path) {
     CompletableFuture<Data> result = new CompletableFuture<>();
-    zk.getData(path, false, (rc, p, ctx, data, stat) -> {
-      if (rc == KeeperException.Code.OK.intValue()) {
-        result.complete(new Data(data, stat));
-      } else {
-        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
-      }
-    }, null);
+    zk.getData(path, false, (rc, p, ctx, data, stat) -> settle(result, rc, p, new Data(data, stat)), null);
     return result;
   }
 
