@@ -33,8 +33,8 @@ public interface Lease extends AutoCloseable {
    * stops a holder that was paused past its ttl from overwriting its successor's work.
    *
    * <p>When a holder releases while another thread of the same client waits for the key, the entry at
-   * the store may be handed over to that thread without a round trip (at most
-   * {@code EngineClient.MAX_LOCAL_HANDOVERS} times in a row, fewer for a non-fair lock): the successor then has the same token. The
+   * the store may be handed over to that thread without a round trip (a bounded number of times in a row, so that
+   * other processes get their turn): the successor then has the same token. The
    * predecessor has released by then, so the two never hold at once; a resource that accepts a token
    * equal to the highest it has seen (and rejects smaller ones) stays safe.
    */

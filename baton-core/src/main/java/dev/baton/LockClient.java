@@ -85,6 +85,13 @@ public interface LockClient extends AutoCloseable {
    */
   void observe(LockObserver observer);
 
+  /**
+   * How many keys this client keeps state for in memory: those that one of its threads holds or waits for now.
+   * It falls back to zero when they are done, however many keys the client has used: a figure to watch in a
+   * service that locks per order or per request, where it should stay near the number of locks held at once.
+   */
+  int keysInUse();
+
   /** Whether {@link #close()} was called. */
   boolean isClosed();
 

@@ -5,7 +5,6 @@ import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
-import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
@@ -46,6 +45,7 @@ final class Engine implements LossListener {
   private final Events events;
   private final Watchdog watchdog;
   private final Cleanup cleanup;
+  private final LocalHandovers handovers;
   private final Acquisitions acquisitions = new Acquisitions();
   private final Observers observers;
   private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
@@ -65,6 +65,7 @@ final class Engine implements LossListener {
     this.observers = new Observers(events);
     this.watchdog = new Watchdog(scheduler);
     this.cleanup = new Cleanup(scheduler, background);
+    this.handovers = new LocalHandovers(this, backend);
     backend.setLossListener(this);
   }
 
@@ -169,51 +170,23 @@ final class Engine implements LossListener {
     return options.ttl().compareTo(backend.maxTtl()) <= 0 ? options.ttl() : backend.maxTtl();
   }
 
-  /**
-   * A releasing holder offers its entry at the store to the next local waiter, unless the lease has a hold timeout
-   * or less than a third of its ttl of validity left. After {@link #maxLocalHandovers} hand-overs in a row, the
-   * store keeps the entry for the waiter only if no other client waits for it (a new chain begins), and releases
-   * it otherwise, so that processes take turns.
-   */
+  /** Offers the entry {@code leaving} holds to the next local waiter: see {@link LocalHandovers}. */
   Handover handOver(EngineLease leaving) {
-    if (closed.get() || !leaving.queue().hasWaiter()) {
-      return Handover.NONE;
-    }
-    AcquireRequest request = leaving.grant().request();
-    if (!leaving.mayBeHandedOver(request.ttl().toNanos() / 3)) {
-      return Handover.NONE;
-    }
-    EngineLease successor;
-    if (leaving.handovers() < maxLocalHandovers(request.fair())) {
-      successor = leaving.successor();
-    } else {
-      long sentAt = System.nanoTime();
-      ChainEnd end;
-      try {
-        end = backend.keepUnlessOthersWait(leaving.grant(), request.ttl());
-      } catch (BackendUnavailableException e) {
-        return Handover.NONE;
-      }
-      if (end != ChainEnd.KEPT) {
-        return end == ChainEnd.RELEASED ? Handover.RELEASED : Handover.GONE;
-      }
-      successor = leaving.successorKeptAt(sentAt);
-    }
-    held.add(successor);
-    if (request.renewed()) {
-      watchdog.watch(successor);
-    }
-    if (leaving.queue().handOver(leaving.terms(), successor)) {
-      return Handover.HANDED_OVER;
-    }
-    watchdog.unwatch(successor);
-    held.remove(successor);
-    return Handover.NONE;
+    return handovers.offer(leaving);
   }
 
-  /** How many times in a row a lock may change hands locally, by whether the store then lets other clients in first. */
-  int maxLocalHandovers(boolean fair) {
-    return backend.letsOtherClientsInFirst(fair) ? EngineClient.MAX_LOCAL_HANDOVERS : EngineClient.MAX_LOCAL_HANDOVERS_WHEN_RACING;
+  /** A lease made by a hand-over is held and renewed as the lease it was handed from. */
+  void startHolding(EngineLease successor) {
+    held.add(successor);
+    if (successor.grant().request().renewed()) {
+      watchdog.watch(successor);
+    }
+  }
+
+  /** A lease made for a hand-over that did not happen. */
+  void stopHolding(EngineLease successor) {
+    watchdog.unwatch(successor);
+    held.remove(successor);
   }
 
   /** The lease handed over to this waiter: ours now, unless the client closed meanwhile. */
@@ -314,18 +287,6 @@ final class Engine implements LossListener {
     List.copyOf(held).forEach(EngineLease::releaseOnClose);
     stopThreads();
     backend.close();
-  }
-
-  /** Stops as a crashed process would: nothing is released or renewed, the store's expiry frees the locks. */
-  void crash() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
-    stopThreads();
-    List.copyOf(held).forEach(EngineLease::abandon);
-    backend.crash();
-    keys.close(closedException().getMessage());
-    acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
   }
 
   private void stopThreads() {

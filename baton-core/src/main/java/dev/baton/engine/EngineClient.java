@@ -12,27 +12,10 @@ import java.util.Objects;
 
 /**
  * The {@link LockClient} every backend returns: the backend-independent engine around one
- * {@link LockBackend}. Backend modules construct it; applications see it only as a {@code LockClient}.
+ * {@link LockBackend}. Backend modules get it from {@link dev.baton.spi.ClientFactory}; applications see it only
+ * as a {@code LockClient}.
  */
-public final class EngineClient implements LockClient {
-  /**
-   * How many times in a row a lock may change hands between the threads of one client without a round
-   * trip to a store that then lets the waiters of other clients in first (ZooKeeper's fair lock and etcd queue
-   * them in order, Redis's fair lock yields them the turn); then it is released there, and the waiters of
-   * other processes get their turn before this process's next thread.
-   * On two cores a hand-over between threads costs about 20 µs of wake-up, a cycle at the store one or two
-   * round trips: 64 turns per cycle keep a hot key near the local limit, while another process waits at
-   * most 64 critical sections longer than its fair turn.
-   */
-  public static final int MAX_LOCAL_HANDOVERS = 64;
-
-  /**
-   * The same bound for a store whose waiters race for a free lock (the non-fair locks of Redis and
-   * ZooKeeper): the process that just released is the first to try again, so its chains are kept shorter,
-   * to leave the other processes their share.
-   */
-  public static final int MAX_LOCAL_HANDOVERS_WHEN_RACING = 16;
-
+final class EngineClient implements LockClient {
   private static final char[] ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -44,7 +27,7 @@ public final class EngineClient implements LockClient {
    * @param backend the store's protocol; closed with this client
    * @param defaults the options of handles from {@link #lock(String)}
    */
-  public EngineClient(LockBackend backend, LockOptions defaults) {
+  EngineClient(LockBackend backend, LockOptions defaults) {
     Objects.requireNonNull(backend, "backend");
     this.defaults = Objects.requireNonNull(defaults, "defaults");
     this.engine = new Engine(backend, newClientId());
@@ -65,15 +48,7 @@ public final class EngineClient implements LockClient {
     return new EngineLock(engine, holds, key, options);
   }
 
-  /** How many times in a row a lock taken with {@code options} may change hands locally on this client's store. */
-  public int maxLocalHandovers(LockOptions options) {
-    return engine.maxLocalHandovers(options.fair());
-  }
-
-  /**
-   * How many keys this client keeps state for in memory: those that one of its threads holds or waits for now. It
-   * falls back to zero when they are done, however many keys the client used: for diagnostics and leak tests.
-   */
+  @Override
   public int keysInUse() {
     return engine.keysInUse();
   }
@@ -116,7 +91,6 @@ public final class EngineClient implements LockClient {
     engine.observers().add(observer);
   }
 
-  /** Whether {@link #close()} (or {@link #simulateCrash()}) was called. */
   @Override
   public boolean isClosed() {
     return engine.isClosed();
@@ -125,14 +99,6 @@ public final class EngineClient implements LockClient {
   @Override
   public void close() {
     engine.close();
-  }
-
-  /**
-   * Stops this client as a crashed process would, for fault-injection tests: nothing is released and
-   * nothing renewed, so the store frees its locks only when they expire.
-   */
-  public void simulateCrash() {
-    engine.crash();
   }
 
   @Override

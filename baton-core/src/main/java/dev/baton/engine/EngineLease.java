@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * the store's answer (a release that finds the entry gone ends LOST), and writes it once; until then the lease
  * reads HELD but is no longer {@link #isHeld()}. Only then is the key's local turn given to the next waiter. A holder that
  * releases may instead hand the entry at the store over to the next waiter in this process (see
- * {@link Engine#handOver}): the successor is a new lease on the same grant, with the same fencing token.
+ * {@link LocalHandovers}): the successor is a new lease on the same grant, with the same fencing token.
  */
 final class EngineLease implements Lease {
   private static final Logger log = LoggerFactory.getLogger(EngineLease.class);
@@ -238,13 +238,6 @@ final class EngineLease implements Lease {
     }
     engine.observers().ended(key(), grantedSince, reason);
     listeners.end(reason);
-  }
-
-  /** The client crashed on purpose: drop the lease without telling the store or the holder. */
-  void abandon() {
-    if (leave(LeaseState.LOST)) {
-      listeners.end(null);
-    }
   }
 
   private boolean end(LeaseState to, LostReason reason) {

@@ -1,6 +1,6 @@
 package dev.baton.engine;
 
-/** What a releasing holder's offer to the next local waiter came to: see {@link Engine#handOver}. */
+/** What a releasing holder's offer to the next local waiter came to: see {@link LocalHandovers}. */
 enum Handover {
   /** The waiter took the entry over: it stays at the store. */
   HANDED_OVER,

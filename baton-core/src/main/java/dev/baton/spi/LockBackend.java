@@ -105,12 +105,4 @@ public interface LockBackend extends AutoCloseable {
   /** Closes connections and stops the backend's threads. Entries still held are left to expire. */
   @Override
   void close();
-
-  /**
-   * Stops as a crashed process would, for fault-injection tests: drop the connections without ending any
-   * session, so that the store frees the entries only when they expire.
-   */
-  default void crash() {
-    close();
-  }
 }

@@ -242,14 +242,6 @@ final class EtcdBackend implements LockBackend {
   }
 
   @Override
-  public void crash() {
-    watches.close();
-    session.crash();
-    scheduler.shutdownNow();
-    client.close();
-  }
-
-  @Override
   public String toString() {
     return "etcd at " + endpoints;
   }

@@ -2,7 +2,7 @@ package dev.baton.etcd;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
-import dev.baton.engine.EngineClient;
+import dev.baton.spi.ClientFactory;
 import dev.baton.spi.Redaction;
 import dev.baton.spi.Settings;
 import java.net.URI;
@@ -166,7 +166,7 @@ public final class EtcdLockClient {
         throw new IllegalStateException("TLS files were given but the endpoints " + Redaction.uri(endpoints.toString())
             + " are http://; use https:// endpoints to reach etcd over TLS.");
       }
-      return new EngineClient(EtcdBackend.connect(settings), defaultOptions);
+      return ClientFactory.newClient(EtcdBackend.connect(settings), defaultOptions);
     }
 
     private static Path readable(String name, Path file) {

@@ -159,12 +159,6 @@ final class EtcdSession {
     }
   }
 
-  /** Stops keeping the lease alive without revoking it, as a crashed process would. */
-  void crash() {
-    closed = true;
-    closeKeepAlive();
-  }
-
   private void closeKeepAlive() {
     CloseableClient stream = keepAlive;
     if (stream != null) {

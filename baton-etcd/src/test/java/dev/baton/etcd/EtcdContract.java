@@ -1,7 +1,5 @@
 package dev.baton.etcd;
 
-import dev.baton.LockClient;
-import dev.baton.engine.EngineClient;
 import dev.baton.testkit.LockClientContract;
 import dev.baton.testkit.LockClientFactory;
 import java.time.Duration;
@@ -53,10 +51,5 @@ abstract class EtcdContract extends LockClientContract {
   @Override
   protected int entriesAtStore(String key) {
     return inspector().count(key);
-  }
-
-  @Override
-  protected void crash(LockClient client) {
-    ((EngineClient) client).simulateCrash();
   }
 }

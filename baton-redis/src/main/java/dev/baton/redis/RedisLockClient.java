@@ -2,7 +2,7 @@ package dev.baton.redis;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
-import dev.baton.engine.EngineClient;
+import dev.baton.spi.ClientFactory;
 import dev.baton.spi.Redaction;
 import dev.baton.spi.Settings;
 import io.lettuce.core.RedisURI;
@@ -183,7 +183,7 @@ public final class RedisLockClient {
       }
       RedisBackend backend = RedisBackend.connect(server.build(), keyPrefix, commandTimeout, connectTimeout,
           yieldTime);
-      return new EngineClient(backend, defaultOptions);
+      return ClientFactory.newClient(backend, defaultOptions);
     }
   }
 }

@@ -8,9 +8,9 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
-import dev.baton.engine.EngineClient;
 import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.MutualExclusionChecker;
+import dev.baton.testkit.ProxiedTarget;
 import dev.baton.testkit.RedisServerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,14 +45,20 @@ class RedisKeyExpiryTest {
   private static final Duration PROMPTLY = Duration.ofSeconds(5);
 
   private final List<LockClient> clients = new ArrayList<>();
+  private final List<ProxiedTarget> proxies = new ArrayList<>();
 
   @AfterEach
   void closeClients() {
     clients.forEach(LockClient::close);
+    proxies.forEach(ProxiedTarget::close);
   }
 
   private LockClient client(LockOptions defaults) {
-    LockClient client = RedisLockClient.builder().uri(redis.uri()).defaultOptions(defaults).connect();
+    return client(redis.uri(), defaults);
+  }
+
+  private LockClient client(String uri, LockOptions defaults) {
+    LockClient client = RedisLockClient.builder().uri(uri).defaultOptions(defaults).connect();
     clients.add(client);
     return client;
   }
@@ -70,11 +76,13 @@ class RedisKeyExpiryTest {
     for (int i = 0; i < 5; i++) {
       second.lock("ended-by-hold-timeout-" + i).acquire(SHORT_TTL.withLeaseTime(Duration.ofMillis(200)));
     }
-    LockClient crashing = client(SHORT_TTL);
+    ProxiedTarget crashingTarget = ProxiedTarget.of(redis.uri());
+    proxies.add(crashingTarget);
+    LockClient crashing = client(crashingTarget.target(), SHORT_TTL);
     for (int i = 0; i < 5; i++) {
       crashing.lock("held-by-a-crashed-client-" + i).acquire();
     }
-    ((EngineClient) crashing).simulateCrash();
+    crashingTarget.cut();
     for (int i = 0; i < 30; i++) {
       LockClient holder = i % 2 == 0 ? first : second;
       LockClient waiter = i % 2 == 0 ? second : first;

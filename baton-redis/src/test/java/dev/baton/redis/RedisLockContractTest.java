@@ -1,7 +1,5 @@
 package dev.baton.redis;
 
-import dev.baton.LockClient;
-import dev.baton.engine.EngineClient;
 import dev.baton.testkit.LockClientContract;
 import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.RedisServerExtension;
@@ -30,10 +28,5 @@ class RedisLockContractTest extends LockClientContract {
   @Override
   protected int entriesAtStore(String key) {
     return ((Long) redis.command("EXISTS", "baton:lock:" + key)).intValue();
-  }
-
-  @Override
-  protected void crash(LockClient client) {
-    ((EngineClient) client).simulateCrash();
   }
 }

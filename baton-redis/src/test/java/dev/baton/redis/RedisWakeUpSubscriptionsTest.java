@@ -9,9 +9,10 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.embedded.Loopback;
-import dev.baton.engine.EngineClient;
+import dev.baton.spi.ClientFactory;
 import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.RedisServerExtension;
+import dev.baton.testkit.ProxiedTarget;
 import dev.baton.testkit.TcpProxy;
 import io.lettuce.core.RedisURI;
 import java.time.Duration;
@@ -51,7 +52,7 @@ class RedisWakeUpSubscriptionsTest {
   private Client connect(String uri, LockOptions defaults) {
     RedisBackend backend = RedisBackend.connect(RedisURI.create(uri), RedisLockClient.DEFAULT_KEY_PREFIX,
         Duration.ofSeconds(2), Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME);
-    LockClient locks = new EngineClient(backend, defaults);
+    LockClient locks = ClientFactory.newClient(backend, defaults);
     clients.add(locks);
     return new Client(locks, backend);
   }
@@ -105,21 +106,22 @@ class RedisWakeUpSubscriptionsTest {
   }
 
   @Test
-  void aClientClosedOrCrashedWhileItsThreadsWaitKeepsNoChannel() throws Exception {
+  void aClientClosedWhileItsThreadsWaitKeepsNoChannelEvenCutOffTheServer() throws Exception {
     Client holder = connect();
-    for (boolean crash : new boolean[] {false, true}) {
-      Client waiter = connect();
-      String key = crash ? "crashed" : "closed";
-      try (Lease held = holder.locks().lock(key).acquire()) {
-        CompletableFuture<Lease> waiting = waiter.locks().lock(key).acquireAsync();
-        awaitWaitingFlag(key);
-        if (crash) {
-          ((EngineClient) waiter.locks()).simulateCrash();
-        } else {
+    for (boolean cutOff : new boolean[] {false, true}) {
+      try (ProxiedTarget proxied = ProxiedTarget.of(redis.uri())) {
+        Client waiter = connect(proxied.target(), LONG_TTL);
+        String key = cutOff ? "cut-off" : "closed";
+        try (Lease held = holder.locks().lock(key).acquire()) {
+          CompletableFuture<Lease> waiting = waiter.locks().lock(key).acquireAsync();
+          awaitWaitingFlag(key);
+          if (cutOff) {
+            proxied.cut();
+          }
           waiter.locks().close();
+          assertThat(waiting).failsWithin(PROMPTLY);
+          assertThat(waiter.backend().wakeUps().channels()).as("the " + key + " client's channels").isEmpty();
         }
-        assertThat(waiting).failsWithin(PROMPTLY);
-        assertThat(waiter.backend().wakeUps().channels()).as("the " + key + " client's channels").isEmpty();
       }
     }
 
@@ -128,13 +130,14 @@ class RedisWakeUpSubscriptionsTest {
 
   @Test
   void aWaiterGrantedAfterItsTtlEndsItsSubscriptionAsWellAsItsNextAttempt() throws Exception {
-    try (TcpProxy proxy = TcpProxy.start(Loopback.HOST, redis.server().port())) {
-      Client crashing = connect(redis.uri(), LockOptions.defaults().withTtl(Duration.ofSeconds(1)));
+    try (TcpProxy proxy = TcpProxy.start(Loopback.HOST, redis.server().port());
+        ProxiedTarget crashingTarget = ProxiedTarget.of(redis.uri())) {
+      Client crashing = connect(crashingTarget.target(), LockOptions.defaults().withTtl(Duration.ofSeconds(1)));
       Client waiter = connect("redis://" + proxy.address(), LockOptions.defaults().withTtl(Duration.ofMillis(500)));
       crashing.locks().lock("late").acquire();
       CompletableFuture<Lease> waiting = waiter.locks().lock("late").acquireAsync();
       awaitWaitingFlag("late");
-      ((EngineClient) crashing.locks()).simulateCrash();
+      crashingTarget.cut();
       proxy.delayReplies(); // the waiter's retry at the holder's expiry is granted, and its reply held up
 
       String waiterId = waiter.locks().clientId();

@@ -9,7 +9,6 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
-import dev.baton.engine.EngineClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,8 +80,8 @@ public abstract class LockClientSoak {
       contended(first, second, options);
       timedOut(first, second, options);
       interrupted(first, second, options);
-      assertThat(((EngineClient) first).keysInUse()).as("keys the first client keeps state for").isZero();
-      assertThat(((EngineClient) second).keysInUse()).as("keys the second client keeps state for").isZero();
+      assertThat(first.keysInUse()).as("keys the first client keeps state for").isZero();
+      assertThat(second.keysInUse()).as("keys the second client keeps state for").isZero();
       await("the store back to what it held before, within the stated bound")
           .atMost(leftoverBound().plusSeconds(5))
           .untilAsserted(() -> assertThat(storeInventory()).isEqualTo(storeBefore));
@@ -154,11 +153,11 @@ public abstract class LockClientSoak {
       String key = key("interrupted", i);
       try (Lease held = holder.lock(key, options).acquire()) {
         CompletableFuture<Lease> waiting = waiter.lock(key, options.withWaitTime(null)).acquireAsync();
-        await("the waiter waiting").atMost(WAIT).until(() -> ((EngineClient) waiter).keysInUse() == 1);
+        await("the waiter waiting").atMost(WAIT).until(() -> waiter.keysInUse() == 1);
         waiting.cancel(true);
       }
     }
-    await("every cancelled waiter done").atMost(WAIT).until(() -> ((EngineClient) waiter).keysInUse() == 0);
+    await("every cancelled waiter done").atMost(WAIT).until(() -> waiter.keysInUse() == 0);
   }
 
   private LockClient connect() {

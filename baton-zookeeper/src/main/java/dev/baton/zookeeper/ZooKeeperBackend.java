@@ -235,9 +235,4 @@ final class ZooKeeperBackend implements LockBackend {
   public void close() {
     session.close();
   }
-
-  @Override
-  public void crash() {
-    session.crash();
-  }
 }

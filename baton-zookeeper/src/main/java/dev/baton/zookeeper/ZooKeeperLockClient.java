@@ -2,7 +2,7 @@ package dev.baton.zookeeper;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
-import dev.baton.engine.EngineClient;
+import dev.baton.spi.ClientFactory;
 import dev.baton.spi.Redaction;
 import dev.baton.spi.Settings;
 import java.nio.charset.StandardCharsets;
@@ -153,7 +153,7 @@ public final class ZooKeeperLockClient {
       }
       ZooKeeperSettings settings = new ZooKeeperSettings(connectString, sessionTimeout, connectionTimeout, digest, acl, basePath);
       Chroot.ensureExists(settings);
-      return new EngineClient(ZooKeeperBackend.connect(settings), defaultOptions);
+      return ClientFactory.newClient(ZooKeeperBackend.connect(settings), defaultOptions);
     }
 
     /** A copy the ZooKeeper client can check: it asks the list whether it contains null, which List.of refuses. */

@@ -9,6 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.client.ZKClientConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,6 +20,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ZooKeeperSession implements Watcher {
   private static final Logger log = LoggerFactory.getLogger(ZooKeeperSession.class);
+  /** How long closing a session waits for the server's answer before it leaves the session to expire. */
+  private static final Duration CLOSE_REQUEST_TIMEOUT = Duration.ofSeconds(2);
 
   private final String connectString;
   private final Duration sessionTimeout;
@@ -85,7 +88,7 @@ final class ZooKeeperSession implements Watcher {
 
   private ZooKeeper newHandle() {
     try {
-      ZooKeeper zk = new ZooKeeper(connectString, (int) sessionTimeout.toMillis(), this);
+      ZooKeeper zk = new ZooKeeper(connectString, (int) sessionTimeout.toMillis(), this, clientConfig());
       if (digest != null) {
         zk.addAuthInfo("digest", digest.getBytes(StandardCharsets.UTF_8));
       }
@@ -94,6 +97,17 @@ final class ZooKeeperSession implements Watcher {
       throw new IllegalArgumentException("The ZooKeeper connect string '" + connectString + "' is not usable: "
           + e.getMessage() + ". Use host:port[,host:port...][/chroot].", e);
     }
+  }
+
+  /**
+   * The handle's settings: a bound on the synchronous requests the client makes itself, of which the close request
+   * is the only one here (every call of the backend is asynchronous and bounded by its own timeout). Without it,
+   * closing a session to a server that never answers would wait for the whole session timeout.
+   */
+  private static ZKClientConfig clientConfig() {
+    ZKClientConfig config = new ZKClientConfig();
+    config.setProperty(ZKClientConfig.ZOOKEEPER_REQUEST_TIMEOUT, Long.toString(CLOSE_REQUEST_TIMEOUT.toMillis()));
+    return config;
   }
 
   /** The connected handle. */
@@ -161,53 +175,20 @@ final class ZooKeeperSession implements Watcher {
   }
 
   /**
-   * Ends the session: the server deletes its ephemeral nodes at once. A session that is not connected now is only
-   * {@link #stop stopped}: the server, if it ever heard of it, expires it by itself, and telling it would wait for
-   * an answer that may not come.
+   * Ends the session: the server deletes its ephemeral nodes at once. The close request waits at most
+   * {@link #CLOSE_REQUEST_TIMEOUT} for its answer: a server that accepted the connection but never answers, or a
+   * session that is not connected now, is then left for the server to expire.
    */
   void close() {
     ZooKeeper toClose;
-    boolean wasConnected;
     lock.lock();
     try {
       closed = true;
       toClose = handle;
-      wasConnected = connected;
     } finally {
       lock.unlock();
     }
-    if (wasConnected) {
-      closeQuietly(toClose);
-    } else {
-      stop(toClose);
-    }
-  }
-
-  /**
-   * Stops talking to the server without ending the session, as a crashed process would: the server
-   * deletes the ephemeral nodes only when the session times out.
-   */
-  void crash() {
-    ZooKeeper toStop;
-    lock.lock();
-    try {
-      closed = true;
-      toStop = handle;
-    } finally {
-      lock.unlock();
-    }
-    stop(toStop);
-  }
-
-  /**
-   * Stops a handle's threads without a closeSession request. {@code ZooKeeper.close()} sends one and waits for its
-   * answer, and a server that accepted the connection but never answers is given up on only after the client's own
-   * connect timeout, the whole session timeout. Injecting an expiry (ZooKeeper's {@code Testable} hook) stops both
-   * threads at once; the close that follows then only waits, bounded, for them to end.
-   */
-  private static void stop(ZooKeeper zk) {
-    zk.getTestable().injectSessionExpiration();
-    closeQuietly(zk);
+    closeQuietly(toClose);
   }
 
   private static void closeQuietly(ZooKeeper zk) {

@@ -3,14 +3,15 @@ package dev.baton.zookeeper;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
-import dev.baton.engine.EngineClient;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.ClientFactory;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.Outcome;
 import dev.baton.spi.WakeUp;
+import dev.baton.testkit.ProxiedTarget;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -22,24 +23,32 @@ import org.apache.zookeeper.ZooDefs;
  * but with the backend wrapped. It counts the wake-ups its watches deliver to its waiting acquires: the backend
  * signals one for each watch event ZooKeeper delivers, so this is the number of watch events the server sent the
  * client's session. It tells its session id, for the server's per-connection counters. And it dies as a process
- * does, releasing nothing.
+ * does, releasing nothing: it connects through a {@link ProxiedTarget}, which then cuts it off.
  */
 final class ObservedClient implements AutoCloseable {
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(10);
 
+  private final ProxiedTarget proxied;
   private final ZooKeeperBackend zk;
-  private final EngineClient client;
+  private final LockClient client;
   private final AtomicInteger wakeUps = new AtomicInteger();
 
-  private ObservedClient(ZooKeeperBackend zk) {
+  private ObservedClient(ProxiedTarget proxied, ZooKeeperBackend zk) {
+    this.proxied = proxied;
     this.zk = zk;
-    this.client = new EngineClient(new Counting(), LockOptions.defaults());
+    this.client = ClientFactory.newClient(new Counting(), LockOptions.defaults());
   }
 
   /** Connects to {@code connectString} with this session timeout and Baton's default base path. */
   static ObservedClient connect(String connectString, Duration sessionTimeout) {
-    return new ObservedClient(ZooKeeperBackend.connect(new ZooKeeperSettings(connectString, sessionTimeout,
-        CONNECTION_TIMEOUT, null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH)));
+    ProxiedTarget proxied = ProxiedTarget.of(connectString);
+    try {
+      return new ObservedClient(proxied, ZooKeeperBackend.connect(new ZooKeeperSettings(proxied.target(),
+          sessionTimeout, CONNECTION_TIMEOUT, null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH)));
+    } catch (RuntimeException e) {
+      proxied.close();
+      throw e;
+    }
   }
 
   LockClient client() {
@@ -58,21 +67,25 @@ final class ObservedClient implements AutoCloseable {
 
   /** Crashes: the session stays at the server, with the client's nodes, until it times out. */
   void crash() {
-    client.simulateCrash();
+    proxied.cut();
   }
 
   /**
    * Exits without releasing anything but with its ZooKeeper session closed, so that the server deletes the
-   * session's nodes at once; the client then stops, renewing and releasing nothing.
+   * session's nodes at once; the client is then cut off, renewing and releasing nothing.
    */
   void closeSessionAndStop() {
     zk.close();
-    client.simulateCrash();
+    proxied.cut();
   }
 
   @Override
   public void close() {
-    client.close();
+    try {
+      client.close();
+    } finally {
+      proxied.close();
+    }
   }
 
   /** The ZooKeeper backend, counting the wake-ups it signals to the engine. */
@@ -139,11 +152,6 @@ final class ObservedClient implements AutoCloseable {
     @Override
     public void close() {
       zk.close();
-    }
-
-    @Override
-    public void crash() {
-      zk.crash();
     }
   }
 }

@@ -11,7 +11,7 @@ import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LostReason;
 import dev.baton.embedded.EmbeddedZooKeeper;
-import dev.baton.engine.EngineClient;
+import dev.baton.spi.ClientFactory;
 import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.TcpProxy;
@@ -323,7 +323,7 @@ class ZooKeeperBackendTest {
     Duration sessionTimeout = Duration.ofSeconds(1);
     ZooKeeperBackend backend = ZooKeeperBackend.connect(new ZooKeeperSettings(proxy.address(), sessionTimeout,
         Duration.ofSeconds(10), null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH));
-    LockClient client = new EngineClient(backend, LockOptions.defaults());
+    LockClient client = ClientFactory.newClient(backend, LockOptions.defaults());
     resources.add(client);
     Lease lease = client.lock(key).acquire();
     Set<Thread> firstSession = sendThreadsTo(proxy);

@@ -1,7 +1,5 @@
 package dev.baton.zookeeper;
 
-import dev.baton.LockClient;
-import dev.baton.engine.EngineClient;
 import dev.baton.testkit.LockClientContract;
 import dev.baton.testkit.LockClientFactory;
 import java.time.Duration;
@@ -49,10 +47,5 @@ abstract class ZooKeeperContract extends LockClientContract {
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  @Override
-  protected void crash(LockClient client) {
-    ((EngineClient) client).simulateCrash();
   }
 }
