@@ -1,0 +1,112 @@
+package dev.baton.testkit.memory;
+
+import dev.baton.LockStatus;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.ChainEnd;
+import dev.baton.spi.Grant;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.Outcome;
+import dev.baton.spi.WakeUp;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/** One client's connection to an {@link InMemoryStore}: the SPI, each call one call of the store. */
+final class InMemoryBackend implements LockBackend {
+  private final InMemoryStore store;
+
+  InMemoryBackend(InMemoryStore store) {
+    this.store = store;
+  }
+
+  @Override
+  public String name() {
+    return "memory";
+  }
+
+  @Override
+  public void checkKey(String key) {
+    // Any key the engine accepts is a key here.
+  }
+
+  @Override
+  public boolean letsOtherClientsInFirst(boolean fair) {
+    return fair;
+  }
+
+  @Override
+  public LockStatus status(String key) {
+    return store.status(key);
+  }
+
+  @Override
+  public List<LockStatus> list(String keyPrefix, int limit) {
+    return store.list(keyPrefix, limit);
+  }
+
+  @Override
+  public Attempt newAttempt(AcquireRequest request) {
+    return new InMemoryAttempt(request);
+  }
+
+  @Override
+  public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
+    try {
+      return CompletableFuture.completedFuture(store.renew(grant, expiry));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
+
+  @Override
+  public boolean release(Grant grant) {
+    return store.release(grant);
+  }
+
+  @Override
+  public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+    Boolean kept = store.keepUnlessOthersWait(grant, expiry);
+    if (kept == null) {
+      return ChainEnd.GONE;
+    }
+    return kept ? ChainEnd.KEPT : release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
+  }
+
+  @Override
+  public void close() {
+    // Nothing to close: the store lives on for its other clients.
+  }
+
+  @Override
+  public String toString() {
+    return store.toString();
+  }
+
+  /** One acquisition: a try at the store each time, waiting as a waiter of the key in between. */
+  private final class InMemoryAttempt implements Attempt {
+    private final AcquireRequest request;
+
+    private InMemoryAttempt(AcquireRequest request) {
+      this.request = request;
+    }
+
+    @Override
+    public Outcome tryAcquire(WakeUp wakeUp) {
+      Grant grant = store.tryAcquire(request, wakeUp);
+      return grant != null ? Outcome.granted(grant) : Outcome.waitAtMost(store.nextTryWithin(request));
+    }
+
+    @Override
+    public void stopWaiting() {
+      store.leave(request, false);
+    }
+
+    @Override
+    public void abandon() {
+      store.checkReachable(request.ownerId());
+      store.leave(request, true);
+    }
+  }
+}
