@@ -8,6 +8,7 @@ import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
+import dev.baton.spi.QueueRule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -200,7 +201,7 @@ final class Engine implements LossListener {
 
   /** A request under a new owner id, for the ttl asked for or the store's cap on it. */
   AcquireRequest newRequest(String key, LockOptions options, boolean mayWait) {
-    return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), ttl(options),
+    return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), QueueRule.EXCLUSIVE, ttl(options),
         options.leaseTime().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
   }
 

@@ -9,6 +9,8 @@ import java.util.Objects;
  *
  * @param key the lock's key, already checked
  * @param ownerId the id to write at the store: unique to this acquisition, stable across its retries
+ * @param rule what the acquisition's entry is ({@link QueueRule#mode()}) and when it holds: {@link QueueRule#EXCLUSIVE}
+ *     for a lock
  * @param ttl how long the store keeps an entry whose holder stopped renewing it
  * @param leaseTime the hold timeout, or null when the entry is kept for as long as it is held
  * @param fair whether to queue in order of arrival
@@ -16,11 +18,12 @@ import java.util.Objects;
  *     need not set up wake-ups)
  * @param holder who asks: host, process, thread and when, for {@code status} and {@code list} to show
  */
-public record AcquireRequest(String key, String ownerId, Duration ttl, Duration leaseTime, boolean fair, boolean mayWait,
-    LockHolder holder) {
+public record AcquireRequest(String key, String ownerId, QueueRule rule, Duration ttl, Duration leaseTime, boolean fair,
+    boolean mayWait, LockHolder holder) {
   public AcquireRequest {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(ownerId, "ownerId");
+    Objects.requireNonNull(rule, "rule");
     Objects.requireNonNull(ttl, "ttl");
     Objects.requireNonNull(holder, "holder");
   }

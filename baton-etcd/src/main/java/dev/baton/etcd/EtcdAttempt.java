@@ -22,10 +22,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One acquisition in etcd. A single transaction puts our entry, bound to the client's lease, if it is
- * not there yet, and reads the key's oldest entry in the same round trip; we hold the lock when the oldest
- * is ours. Otherwise we watch the deletion of our predecessor, the newest entry older than ours, from the
- * revision we read it at, so that a deletion in between is not missed. Each waiter writes once, then only
- * reads when its watch fires: fair, and one write per acquisition.
+ * not there yet, and reads the key's oldest entries in the same round trip, as many as the request's
+ * {@link dev.baton.spi.QueueRule#capacity() rule} lets hold at once (one for a lock); we hold when ours is among
+ * them. Otherwise we watch the deletion of the entry the rule says we wait for (a lock's: our predecessor, the
+ * newest entry older than ours) from the revision we read it at, so that a deletion in between is not missed.
+ * Each waiter writes once, then only reads when its watch fires: fair, and one write per acquisition. Entries
+ * carry no mode yet, so every entry conflicts with every other: the read-write lock will add it.
  */
 final class EtcdAttempt implements Attempt {
   private static final Logger log = LoggerFactory.getLogger(EtcdAttempt.class);
@@ -35,6 +37,9 @@ final class EtcdAttempt implements Attempt {
   private final ByteSequence entries;
   private final String what;
   private final ByteSequence owner;
+  /** How many entries may hold at once: the oldest that many hold. */
+  private final int capacity;
+  private final GetOption oldest;
   private long leaseId;
   private ByteSequence entry;
   private long ours;
@@ -47,6 +52,8 @@ final class EtcdAttempt implements Attempt {
     this.entries = etcd.keys().entries(request.key());
     this.what = "Acquiring '" + request.key() + "'";
     this.owner = EtcdKeys.bytes(request.ownerRecord());
+    this.capacity = request.rule().capacity();
+    this.oldest = EtcdBackend.oldest(capacity);
   }
 
   @Override
@@ -81,7 +88,7 @@ final class EtcdAttempt implements Attempt {
   }
 
   /**
-   * Puts our entry unless it is there, and reads the oldest entry, in one write transaction; null if the
+   * Puts our entry unless it is there, and reads the oldest entries, in one write transaction; null if the
    * entry was there from an earlier acquisition of this client, which is then removed.
    */
   private Place enqueue(long lease) {
@@ -94,8 +101,8 @@ final class EtcdAttempt implements Attempt {
     try {
       queued = EtcdCalls.await(etcd.kv().txn()
           .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-          .Then(Op.put(entry, owner, PutOption.builder().withLeaseId(lease).build()), Op.get(entries, EtcdBackend.OLDEST))
-          .Else(Op.get(entry, GetOption.DEFAULT), Op.get(entries, EtcdBackend.OLDEST))
+          .Then(Op.put(entry, owner, PutOption.builder().withLeaseId(lease).build()), Op.get(entries, oldest))
+          .Else(Op.get(entry, GetOption.DEFAULT), Op.get(entries, oldest))
           .commit(), etcd.timeout(), what);
     } catch (RuntimeException e) {
       etcd.leaseRefused(lease, e);
@@ -112,7 +119,7 @@ final class EtcdAttempt implements Attempt {
       }
       ours = found.getCreateRevision(); // our own put, whose reply was lost
     }
-    return new Place(isOurs(reads.get(reads.size() - 1)), null, queued.getHeader().getRevision());
+    return new Place(isAmong(reads.get(reads.size() - 1)), null, queued.getHeader().getRevision());
   }
 
   /**
@@ -127,14 +134,14 @@ final class EtcdAttempt implements Attempt {
   }
 
   /**
-   * Reads, in one read-only transaction, whether our entry is still queued, the oldest entry and our
-   * predecessor; null when our entry is gone.
+   * Reads, in one read-only transaction, whether our entry is still queued, the oldest entries and the entry we
+   * wait for; null when our entry is gone.
    */
   private Place lookUp() {
     TxnResponse read = EtcdCalls.await(etcd.kv().txn()
-        .Then(Op.get(entry, GetOption.DEFAULT), Op.get(entries, EtcdBackend.OLDEST), Op.get(entries, GetOption.builder()
+        .Then(Op.get(entry, GetOption.DEFAULT), Op.get(entries, oldest), Op.get(entries, GetOption.builder()
             .isPrefix(true).withMaxCreateRevision(ours - 1).withSortField(GetOption.SortTarget.CREATE)
-            .withSortOrder(GetOption.SortOrder.DESCEND).withLimit(1).build()))
+            .withSortOrder(GetOption.SortOrder.DESCEND).withLimit(capacity).build()))
         .commit(), etcd.timeout(), what);
     List<GetResponse> reads = read.getGetResponses();
     List<KeyValue> ourEntry = reads.get(0).getKvs();
@@ -142,12 +149,15 @@ final class EtcdAttempt implements Attempt {
       ours = 0;
       return null;
     }
+    // The nearest entries older than ours, nearest first: the farthest of them is the one we wait for.
     List<KeyValue> before = reads.get(2).getKvs();
-    return new Place(isOurs(reads.get(1)), before.isEmpty() ? null : before.get(0).getKey(), read.getHeader().getRevision());
+    return new Place(isAmong(reads.get(1)), before.isEmpty() ? null : before.get(before.size() - 1).getKey(),
+        read.getHeader().getRevision());
   }
 
-  private boolean isOurs(GetResponse oldest) {
-    return !oldest.getKvs().isEmpty() && oldest.getKvs().get(0).getCreateRevision() == ours;
+  /** Whether our entry is among the oldest entries read: then it holds. */
+  private boolean isAmong(GetResponse oldestEntries) {
+    return oldestEntries.getKvs().stream().anyMatch(entry -> entry.getCreateRevision() == ours);
   }
 
   @Override
@@ -171,8 +181,8 @@ final class EtcdAttempt implements Attempt {
   /**
    * Where our entry stands in the key's queue.
    *
-   * @param first whether it is the oldest: we hold the lock
-   * @param predecessor the entry just older than ours, or null when unknown or first
+   * @param first whether it is among the oldest the rule lets hold: we hold
+   * @param predecessor the entry we wait for, or null when unknown or first
    * @param readAt the revision the queue was read at
    */
   private record Place(boolean first, ByteSequence predecessor, long readAt) {}

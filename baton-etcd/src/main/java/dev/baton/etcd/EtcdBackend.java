@@ -35,8 +35,6 @@ import java.util.stream.Collectors;
 /** Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. */
 final class EtcdBackend implements LockBackend {
   /** The oldest entry of a key: the holder. */
-  static final GetOption OLDEST = GetOption.builder().isPrefix(true).withSortField(GetOption.SortTarget.CREATE)
-      .withSortOrder(GetOption.SortOrder.ASCEND).withLimit(1).build();
 
   private final Client client;
   private final KV kv;
@@ -239,6 +237,12 @@ final class EtcdBackend implements LockBackend {
     session.close();
     scheduler.shutdownNow();
     client.close();
+  }
+
+  /** Reads the {@code count} oldest entries under a key's prefix, by create revision. */
+  static GetOption oldest(int count) {
+    return GetOption.builder().isPrefix(true).withSortField(GetOption.SortTarget.CREATE)
+        .withSortOrder(GetOption.SortOrder.ASCEND).withLimit(count).build();
   }
 
   @Override

@@ -1,12 +1,16 @@
 package dev.baton.zookeeper;
 
+import dev.baton.spi.EntryMode;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 
 /**
  * The nodes of a lock's queue, named as Curator names its protected lock nodes: {@code _c_<owner id>-lock-} and
- * the 10-digit sequence the server appends. The lowest sequence holds the lock, whoever created it and however
- * it waits.
+ * the 10-digit sequence the server appends. They queue in order of their sequence, whoever created them and however
+ * they wait, and the core's {@link dev.baton.spi.QueueRule} says which of them hold. Every node is an
+ * {@link EntryMode#EXCLUSIVE exclusive} entry; the marks of shared entries and permits come with the read-write lock
+ * and the semaphore.
  */
 final class LockNodes {
   private static final String MARK = "-lock-";
@@ -23,6 +27,11 @@ final class LockNodes {
   /** The lock nodes among a lock path's children, in queue order: the holder first. */
   static List<String> queue(List<String> children) {
     return children.stream().filter(LockNodes::isLockNode).sorted(BY_SEQUENCE).toList();
+  }
+
+  /** The modes of lock nodes, in their order. */
+  static List<EntryMode> modes(List<String> nodes) {
+    return Collections.nCopies(nodes.size(), EntryMode.EXCLUSIVE);
   }
 
   private static boolean isLockNode(String name) {

@@ -2,7 +2,9 @@ package dev.baton.zookeeper;
 
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.EntryMode;
 import dev.baton.spi.Outcome;
+import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -14,16 +16,16 @@ import org.apache.zookeeper.data.Stat;
 
 /**
  * One acquisition in a lock's queue: an ephemeral sequential {@link LockNodes lock node} under the lock's path,
- * sent back to back with the listing of the queue; the lowest node holds. Fair and non-fair acquisitions share
- * the queue and that one rule, so that they exclude each other whatever each caller asked for; they differ only
- * in how they wait:
+ * sent back to back with the listing of the queue; the request's {@link QueueRule} says whether it holds (for a
+ * lock: it is the lowest node). Fair and non-fair acquisitions share the queue and that one rule, so that they
+ * exclude each other whatever each caller asked for; they differ only in how they wait:
  *
  * <ul>
- *   <li>fair: keeps its node, its place in line, and watches its predecessor only, so that a release wakes one
- *       waiter;
- *   <li>non-fair: keeps no place in line. It deletes its node and watches the head of the queue (the holder, or a
- *       node about to go); when that goes, it creates a node again, and the lowest node then holds. Every
- *       non-fair waiter wakes at each release.
+ *   <li>fair: keeps its node, its place in line, and watches the node the rule says it waits for (a lock's: its
+ *       predecessor) only, so that a release wakes one waiter;
+ *   <li>non-fair: keeps no place in line. It deletes its node and watches the first node it conflicts with (a
+ *       lock's: the head of the queue, the holder or a node about to go); when that goes, it creates a node again,
+ *       and the rule decides anew. Every non-fair waiter wakes at each release.
  * </ul>
  *
  * <p>The node's name carries the owner id, so that after a create whose reply was lost we find our node (if the
@@ -72,10 +74,12 @@ final class QueueAttempt implements Attempt {
         return Outcome.retryNow();
       }
       checkPath(handle);
-      if (index == 0) {
+      List<EntryMode> ahead = LockNodes.modes(queue.subList(0, index));
+      QueueRule rule = request.rule();
+      if (rule.awaited(ahead) == QueueRule.HOLDS) {
         return Outcome.granted(new ZkGrant(request, lockPath + "/" + node, session, czxid));
       }
-      String awaited = lockPath + "/" + (request.fair() ? queue.get(index - 1) : queue.get(0));
+      String awaited = lockPath + "/" + queue.get(request.fair() ? rule.awaited(ahead) : rule.firstConflicting(ahead));
       boolean watching = request.fair() ? watch(handle, awaited, wakeUp) : leaveAndWatch(handle, awaited, wakeUp);
       return watching ? Outcome.waitAtMost(zk.maxTtl()) : Outcome.retryNow();
     } catch (KeeperException e) {

@@ -1,0 +1,118 @@
+package dev.baton.spi;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Who holds among the entries of one key's queue at the store, decided here for every store so that they all
+ * agree. Entries queue in order of arrival; an entry holds when fewer than {@link #capacity()} older entries
+ * conflict with it, and otherwise waits for the conflicting entry whose departure could let it in:
+ *
+ * <ul>
+ *   <li>a mutex ({@link #EXCLUSIVE}): nothing ahead; it waits for its predecessor;
+ *   <li>a read lock ({@link #SHARED}): no exclusive entry ahead; it waits for the nearest one;
+ *   <li>a semaphore of N permits ({@link #permits}): fewer than N entries ahead; it waits for the N-th nearest.
+ * </ul>
+ *
+ * <p>A store that lists a key's queue applies the rule to the modes of the entries ahead of its own
+ * ({@link #awaited}); one that decides in a single server-side step (a Redis script) takes {@link #mode()} and
+ * {@link #capacity()} as parameters of that step.
+ */
+public final class QueueRule {
+  /** One holder at a time: a mutex, or the write side of a read-write lock. */
+  public static final QueueRule EXCLUSIVE = new QueueRule(EntryMode.EXCLUSIVE, 1);
+  /** Any number of holders while no exclusive entry is ahead: the read side of a read-write lock. */
+  public static final QueueRule SHARED = new QueueRule(EntryMode.SHARED, 1);
+
+  /** What {@link #awaited} returns for an entry that holds. */
+  public static final int HOLDS = -1;
+
+  private final EntryMode mode;
+  private final int capacity;
+
+  private QueueRule(EntryMode mode, int capacity) {
+    this.mode = mode;
+    this.capacity = capacity;
+  }
+
+  /**
+   * At most {@code permits} holders at once: a semaphore.
+   *
+   * @throws IllegalArgumentException if {@code permits} is less than 1
+   */
+  public static QueueRule permits(int permits) {
+    if (permits < 1) {
+      throw new IllegalArgumentException("A semaphore needs at least 1 permit but was given " + permits + ".");
+    }
+    return new QueueRule(EntryMode.PERMIT, permits);
+  }
+
+  /** The mode of the entry an acquisition under this rule adds. */
+  public EntryMode mode() {
+    return mode;
+  }
+
+  /** How many conflicting entries may hold at once, this one included: 1 for locks, N for N permits. */
+  public int capacity() {
+    return capacity;
+  }
+
+  /** Whether every entry conflicts with every other: then an entry holds when it is among the {@link #capacity} oldest. */
+  public boolean conflictsWithAll() {
+    return mode != EntryMode.SHARED;
+  }
+
+  /**
+   * Which entry an entry of this rule waits for, given the modes of the key's entries older than it, oldest first:
+   * the index in {@code ahead} of the conflicting entry whose departure could let it in, or {@link #HOLDS} if it
+   * holds now.
+   */
+  public int awaited(List<EntryMode> ahead) {
+    int conflicting = 0;
+    for (EntryMode other : ahead) {
+      if (mode.conflictsWith(other)) {
+        conflicting++;
+      }
+    }
+    if (conflicting < capacity) {
+      return HOLDS;
+    }
+    // The capacity-th nearest conflicting entry: once it goes, fewer than capacity conflict unless more came first.
+    int toSkip = capacity - 1;
+    for (int i = ahead.size() - 1; i >= 0; i--) {
+      if (mode.conflictsWith(ahead.get(i)) && toSkip-- == 0) {
+        return i;
+      }
+    }
+    throw new AssertionError("unreachable: " + conflicting + " conflicting entries counted");
+  }
+
+  /**
+   * The index in {@code ahead} of the oldest entry that conflicts with this rule's, or {@link #HOLDS} if none does:
+   * what a waiter that keeps no place in line (a non-fair one) waits for.
+   */
+  public int firstConflicting(List<EntryMode> ahead) {
+    for (int i = 0; i < ahead.size(); i++) {
+      if (mode.conflictsWith(ahead.get(i))) {
+        return i;
+      }
+    }
+    return HOLDS;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof QueueRule rule && rule.mode == mode && rule.capacity == capacity;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(mode, capacity);
+  }
+
+  @Override
+  public String toString() {
+    return mode == EntryMode.PERMIT ? capacity + " permits" : mode.name().toLowerCase(Locale.ROOT);
+  }
+}
