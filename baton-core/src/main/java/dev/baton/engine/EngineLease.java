@@ -15,13 +15,38 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A held lock and its one-way state machine: HELD, then exactly one of RELEASED, EXPIRED or LOST. The
- * transition out of HELD happens once, whoever triggers it (the holder, the hold timer, the watchdog, the
- * store, the client closing): the one thread that sets {@code ending} decides the final state, which may need
- * the store's answer (a release that finds the entry gone ends LOST), and writes it once; until then the lease
- * reads HELD but is no longer {@link #isHeld()}. Only then is the key's local turn given to the next waiter. A holder that
- * releases may instead hand the entry at the store over to the next waiter in this process (see
- * {@link LocalHandovers}): the successor is a new lease on the same grant, with the same fencing token.
+ * The life cycle of one grant, whatever the grant is (a lock's entry today, a read lock's or a permit's with the
+ * same code): renewal, hold timeout, loss, release and its background retry, in one place.
+ *
+ * <h2>Invariants</h2>
+ *
+ * <ol>
+ *   <li>The state goes one way: HELD, then exactly one of RELEASED, EXPIRED or LOST, written once. The thread that
+ *       sets {@link #ending} (the holder, the hold timer, the watchdog, the store's I/O thread, the client closing)
+ *       decides the final state, which may need the store's answer (a release that finds the entry gone ends LOST);
+ *       until it is written the lease reads HELD but is no longer {@link #isHeld()}.
+ *   <li>{@link #isHeld()} is true only before {@link #validUntil}: a store keeps the entry at least that long after
+ *       the request that set it was sent, so the lease stops counting as held before anyone else can hold.
+ *   <li>The entry is never renewed past the hold end, and the hold end only moves while the lease is held
+ *       ({@link #hold} orders the move against the decisions taken on it).
+ *   <li>The key's local turn passes to the next waiter only once the final state is written, except when the
+ *       entry is handed over ({@link LocalHandovers}): the successor is a new lease on the same grant, with the
+ *       same fencing token, and the predecessor has ended first.
+ *   <li>At most one renewal is in flight; the holder is told of a loss once, on the events thread.
+ * </ol>
+ *
+ * <h2>Who writes what</h2>
+ *
+ * <ul>
+ *   <li>{@link #ending}: once, by whichever thread ends the lease; {@link #state}: by that thread only.
+ *   <li>{@link #validUntil}: by the thread that completes a renewal (the store's I/O thread), one renewal at a
+ *       time ({@link #renewing}).
+ *   <li>{@link #nextRenewalAt}: by the thread that sends a renewal (the watchdog, or a holder moving its hold end)
+ *       and by the one that completes it with a failure.
+ *   <li>{@link #holdEndsAt} and {@link #holdTimer}: under {@link #hold}, by the holder moving its hold end; the
+ *       timer also once by the engine right after the grant, before the lease is returned.
+ *   <li>Everything else is final.
+ * </ul>
  */
 final class EngineLease implements Lease {
   private static final Logger log = LoggerFactory.getLogger(EngineLease.class);
