@@ -5,6 +5,10 @@ import dev.baton.LockLostException;
 import dev.baton.LockTimeoutException;
 import dev.baton.PermissionDeniedException;
 import java.io.PrintWriter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParseResult;
@@ -15,8 +19,6 @@ import picocli.CommandLine.ParseResult;
     mixinStandardHelpOptions = true,
     version = "baton 0.1.0-SNAPSHOT",
     description = "Distributed locks on Redis, ZooKeeper and etcd from the shell.",
-    subcommands = {ExecCommand.class, DemoCommand.class, StatusCommand.class, ListCommand.class, ServeCommand.class,
-        TortureCommand.class, CommandLine.HelpCommand.class},
     footer = {"",
         "Backends: redis://host:port[/db], rediss://...,",
         "  zookeeper://host:port[,host:port][/chroot],",
@@ -34,6 +36,13 @@ import picocli.CommandLine.ParseResult;
         "  baton exec --help           # each command's options and examples"})
 public final class BatonCli implements Runnable {
   private static final String VERBOSE = "--verbose";
+  private static final String LETTUCE_JFR = "io.lettuce.core.jfr";
+  /**
+   * The commands by name, in the order help lists them. A run that names its command first gets that one alone:
+   * building picocli's model of a command reflects on its class, and exec, status and list start sooner without
+   * the model of the others.
+   */
+  private static final Map<String, Class<?>> COMMANDS = commands();
 
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;
@@ -44,6 +53,11 @@ public final class BatonCli implements Runnable {
 
   /** Runs {@code baton} with {@code args} and exits with its status. */
   public static void main(String[] args) {
+    // Lettuce records its events for Java Flight Recorder where JFR is present, and starting JFR's machinery costs a
+    // short command about 70 ms. Setting the property (-Dio.lettuce.core.jfr=true in BATON_JAVA_OPTS) turns it back on.
+    if (System.getProperty(LETTUCE_JFR) == null) {
+      System.setProperty(LETTUCE_JFR, "false");
+    }
     System.exit(run(args));
   }
 
@@ -55,13 +69,25 @@ public final class BatonCli implements Runnable {
   /** Runs {@code baton} with {@code args}, printing on {@code out} and {@code err}, and returns its exit status. */
   static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cli = new CommandLine(new BatonCli());
+    Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+    if (named != null && named != CommandLine.HelpCommand.class) {
+      cli.addSubcommand(named);
+    } else {
+      COMMANDS.values().forEach(cli::addSubcommand);
+    }
     cli.setOut(out);
     cli.setErr(err);
-    // Everything after the first word that is not an option is the command to run, as with flock(1).
-    cli.getSubcommands().get("exec").setStopAtPositional(true);
-    cli.getSubcommands().get("help").getCommandSpec().usageMessage().footer("", "Examples:",
-        "  baton help exec       # the same as baton exec --help",
-        "  baton help            # the same as baton --help");
+    CommandLine exec = cli.getSubcommands().get("exec");
+    if (exec != null) {
+      // Everything after the first word that is not an option is the command to run, as with flock(1).
+      exec.setStopAtPositional(true);
+    }
+    CommandLine help = cli.getSubcommands().get("help");
+    if (help != null) {
+      help.getCommandSpec().usageMessage().footer("", "Examples:",
+          "  baton help exec       # the same as baton exec --help",
+          "  baton help            # the same as baton --help");
+    }
     cli.setExecutionStrategy(parsed -> {
       quietLibrariesUnless(verbose(parsed));
       return new CommandLine.RunLast().execute(parsed);
@@ -74,6 +100,15 @@ public final class BatonCli implements Runnable {
       return ExitCodes.USAGE;
     });
     return cli.execute(args);
+  }
+
+  private static Map<String, Class<?>> commands() {
+    Map<String, Class<?>> commands = new LinkedHashMap<>();
+    for (Class<?> command : List.of(ExecCommand.class, DemoCommand.class, StatusCommand.class, ListCommand.class,
+        ServeCommand.class, TortureCommand.class, CommandLine.HelpCommand.class)) {
+      commands.put(command.getAnnotation(Command.class).name(), command);
+    }
+    return Collections.unmodifiableMap(commands);
   }
 
   @Override

@@ -10,10 +10,12 @@ import dev.baton.spi.LockBackend;
 import dev.baton.spi.WakeUp;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
@@ -26,7 +28,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Baton's lock protocol on one Redis server: Lua scripts (acquire, release and renew; status and list, which only
@@ -78,19 +82,44 @@ final class RedisBackend implements LockBackend {
         .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
         .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
         .build());
-    StatefulRedisConnection<String, String> connection = null;
+    // Both connections handshake at once: a short-lived client (baton exec) waits for one round of them, not two.
+    CompletableFuture<StatefulRedisConnection<String, String>> commands =
+        client.connectAsync(StringCodec.UTF8, uri).toCompletableFuture();
+    CompletableFuture<StatefulRedisPubSubConnection<String, String>> pubSub =
+        client.connectPubSubAsync(StringCodec.UTF8, uri).toCompletableFuture();
+    Duration bound = connectTimeout.plus(commandTimeout);
     try {
-      connection = client.connect(StringCodec.UTF8);
-      StatefulRedisPubSubConnection<String, String> subscriptions = client.connectPubSub(StringCodec.UTF8);
+      StatefulRedisConnection<String, String> connection = await(commands, bound, server);
+      StatefulRedisPubSubConnection<String, String> subscriptions = await(pubSub, bound, server);
       return new RedisBackend(resources, client, connection, subscriptions, commandTimeout, new RedisKeys(keyPrefix), server,
           yieldTime);
     } catch (RuntimeException e) {
-      if (connection != null) {
-        connection.close();
-      }
+      closeIfMade(commands);
+      closeIfMade(pubSub);
       shutdown(client, resources);
       throw RedisErrors.connectFailed(e, server);
     }
+  }
+
+  /** The connection once its handshake is done, within {@code bound}; the failure as the client's sync connect throws it. */
+  private static <C> C await(CompletableFuture<C> connecting, Duration bound, String server) {
+    try {
+      return connecting.get(bound.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RedisConnectionException failure ? failure
+          : RedisConnectionException.create(server, e.getCause());
+    } catch (TimeoutException e) {
+      throw new RedisConnectionException("No answer from " + server + " within " + bound.toMillis() + " ms", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RedisConnectionException("Interrupted while connecting to " + server, e);
+    }
+  }
+
+  /** Closes a connection that was made, or is made later, after a connect that failed as a whole. */
+  private static void closeIfMade(CompletableFuture<? extends StatefulConnection<String, String>> connecting) {
+    connecting.cancel(false);
+    connecting.thenAccept(StatefulConnection::close);
   }
 
   @Override

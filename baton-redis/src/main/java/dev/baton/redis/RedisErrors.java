@@ -4,6 +4,7 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.LockException;
 import dev.baton.PermissionDeniedException;
 import io.lettuce.core.RedisCommandExecutionException;
+import java.util.concurrent.CompletionException;
 
 /** Turns Lettuce's exceptions into Baton's, naming the lock and the server. */
 final class RedisErrors {
@@ -36,6 +37,10 @@ final class RedisErrors {
           + CHECK_CREDENTIALS, e);
     }
     Throwable cause = e.getCause() != null ? e.getCause() : e;
+    // An asynchronous connect wraps the socket's error once more: its message is the one to show.
+    while (cause instanceof CompletionException && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
     return new BackendUnavailableException("Cannot connect to Redis at " + server + ": " + cause.getMessage()
         + ". Check that redis-server runs there and that the URI's database is right.", e);
   }

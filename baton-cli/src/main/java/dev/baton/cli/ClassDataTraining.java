@@ -1,0 +1,27 @@
+package dev.baton.cli;
+
+import java.io.OutputStream;
+import java.io.PrintWriter;
+
+/**
+ * The short run {@code bin/baton} archives the loaded classes of (class-data sharing), so that later runs map them
+ * instead of loading them: a status query on each store whose client fails fast against a closed port (Redis and
+ * etcd; ZooKeeper's client waits out its connection timeout), which loads picocli's model of every command, the
+ * clients' connection code and baton's error path. It prints nothing; what the queries say is expected to be a
+ * failure.
+ */
+public final class ClassDataTraining {
+  private static final String[][] RUNS = {
+      {"status", "--backend", "redis://127.0.0.1:1", "--key", "cds"},
+      {"status", "--backend", "etcd://127.0.0.1:1", "--key", "cds"},
+  };
+
+  private ClassDataTraining() {}
+
+  public static void main(String[] args) {
+    PrintWriter nowhere = new PrintWriter(OutputStream.nullOutputStream(), true);
+    for (String[] run : RUNS) {
+      BatonCli.run(nowhere, nowhere, run);
+    }
+  }
+}
