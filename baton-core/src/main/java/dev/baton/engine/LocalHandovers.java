@@ -17,18 +17,17 @@ import dev.baton.spi.LockBackend;
  */
 final class LocalHandovers {
   /**
-   * How many times in a row a lock may change hands between the threads of one client on a store that then lets
-   * the waiters of other clients in first (ZooKeeper's fair lock and etcd queue them in order, Redis's fair lock
-   * yields them the turn). On two cores a hand-over between threads costs about 20 µs of wake-up, a cycle at the
-   * store one or two round trips: 64 turns per cycle keep a hot key near the local limit, while another process
-   * waits at most 64 critical sections longer than its fair turn.
+   * How many times in a row a fair lock may change hands between the threads of one client. A fair lock's waiters
+   * in other processes go first once the chain ends (ZooKeeper's fair lock and etcd queue them in order, Redis's
+   * fair lock yields them the turn). On two cores a hand-over between threads costs about 20 µs of wake-up, a cycle
+   * at the store one or two round trips: 64 turns per cycle keep a hot key near the local limit, while another
+   * process waits at most 64 critical sections longer than its fair turn.
    */
   private static final int MAX_IN_A_ROW = 64;
 
   /**
-   * The same bound for a store whose waiters race for a free lock (the non-fair locks of Redis and ZooKeeper):
-   * the process that just released is the first to try again, so its chains are kept shorter, to leave the other
-   * processes their share.
+   * The same bound for a non-fair lock, whose waiters race for it when it is free: the process that just released
+   * is the first to try again, so its chains are kept shorter, to leave the other processes their share.
    */
   private static final int MAX_IN_A_ROW_WHEN_RACING = 16;
 
@@ -73,7 +72,7 @@ final class LocalHandovers {
     return Handover.NONE;
   }
 
-  private int maxInARow(boolean fair) {
-    return backend.letsOtherClientsInFirst(fair) ? MAX_IN_A_ROW : MAX_IN_A_ROW_WHEN_RACING;
+  private static int maxInARow(boolean fair) {
+    return fair ? MAX_IN_A_ROW : MAX_IN_A_ROW_WHEN_RACING;
   }
 }

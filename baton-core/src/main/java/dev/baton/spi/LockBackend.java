@@ -37,17 +37,6 @@ public interface LockBackend extends AutoCloseable {
   }
 
   /**
-   * Whether a release that a waiter of another client waited for lets that waiter in before this client's next
-   * thread ({@code fair} is the request's): a store that queues waiters in order does, and so does one that
-   * yields the turn. Then the engine may hand the lock between local threads longer before it releases; where
-   * waiters race for a free lock, the process that just released may win for long stretches, and the engine
-   * keeps its local hand-overs shorter.
-   */
-  default boolean letsOtherClientsInFirst(boolean fair) {
-    return false;
-  }
-
-  /**
    * Reads the state of the lock at the store, taking nothing.
    *
    * @throws BackendUnavailableException if the store could not be reached
@@ -85,7 +74,8 @@ public interface LockBackend extends AutoCloseable {
   boolean release(Grant grant);
 
   /**
-   * Ends a chain of local hand-overs ({@link #letsOtherClientsInFirst}): keeps the held entry, expiring {@code expiry} from
+   * Ends a chain of local hand-overs (the engine hands a held entry from a releasing thread to the next waiting thread
+   * of the same client a bounded number of times in a row, then calls this): keeps the held entry, expiring {@code expiry} from
    * now, if no client other than its holder waits for it at the store, so that the next local waiter may take it
    * without releasing and acquiring it again; otherwise releases it as {@link #release} does. The default, for
    * stores that cannot tell in one request whether others wait, always releases.

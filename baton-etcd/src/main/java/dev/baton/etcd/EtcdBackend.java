@@ -113,12 +113,6 @@ final class EtcdBackend implements LockBackend {
     // etcd keys are bytes: every key the engine accepts can be stored.
   }
 
-  /** Entries queue by create revision, whichever process wrote them. */
-  @Override
-  public boolean letsOtherClientsInFirst(boolean fair) {
-    return true;
-  }
-
   /**
    * A lease counts as held for a third of the etcd lease's ttl after a renewal found the lease with at
    * least that long to live (the keep-alive stream keeps it above two thirds), so never past its expiry.

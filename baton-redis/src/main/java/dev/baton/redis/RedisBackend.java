@@ -132,12 +132,6 @@ final class RedisBackend implements LockBackend {
     // Redis keys and channels are binary-safe: every key the engine accepts can be stored.
   }
 
-  /** A fair release that another client waited for yields it the next turn, unless the yield time is zero. */
-  @Override
-  public boolean letsOtherClientsInFirst(boolean fair) {
-    return fair && yieldMillis > 0;
-  }
-
   /** The lock hash and its expiry in one script; the waiters are the client connections subscribed to its channel. */
   @Override
   public LockStatus status(String key) {

@@ -64,12 +64,6 @@ final class ZooKeeperBackend implements LockBackend {
     ZkPaths.checkKey(key);
   }
 
-  /** Fair waiters keep their place in the queue, in order of arrival; non-fair waiters race whenever the lock is free. */
-  @Override
-  public boolean letsOtherClientsInFirst(boolean fair) {
-    return fair;
-  }
-
   /** A lease counts as held no longer than the session timeout after the last contact: then the session may be gone. */
   @Override
   public Duration maxTtl() {

@@ -32,11 +32,6 @@ final class InMemoryBackend implements LockBackend {
   }
 
   @Override
-  public boolean letsOtherClientsInFirst(boolean fair) {
-    return fair;
-  }
-
-  @Override
   public LockStatus status(String key) {
     return store.status(key);
   }
