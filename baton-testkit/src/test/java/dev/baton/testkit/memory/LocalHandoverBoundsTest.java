@@ -1,0 +1,63 @@
+package dev.baton.testkit.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.baton.Lease;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.LockTimeoutException;
+import dev.baton.testkit.BackgroundCall;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The engine's bounds on a chain of local hand-overs, exactly, on the in-memory store: a fair lock changes hands 64
+ * times in a row between the threads of one client before it goes back to the store, a non-fair one 16 times (the
+ * contract only checks that chains are bounded; the numbers are the engine's tuning, not API).
+ */
+@Timeout(60)
+class LocalHandoverBoundsTest {
+  private static final Duration PROMPTLY = Duration.ofSeconds(5);
+
+  private final InMemoryStore store = InMemoryStore.create();
+
+  @AfterEach
+  void closeStore() {
+    store.close();
+  }
+
+  @Test
+  void aFairChainIs64HandOversLong() throws Exception {
+    assertThat(holdersOfTheFirstToken(LockOptions.defaults())).isEqualTo(1 + 64);
+  }
+
+  @Test
+  void aNonFairChainIs16HandOversLong() throws Exception {
+    assertThat(holdersOfTheFirstToken(LockOptions.defaults().toBuilder().fair(false).build())).isEqualTo(1 + 16);
+  }
+
+  /** How many holders of one client shared the first grant while another client waited for the lock. */
+  private int holdersOfTheFirstToken(LockOptions options) throws Exception {
+    try (LockClient client = store.connect(options); LockClient other = store.connect(options)) {
+      Lease held = client.lock("hot").acquire();
+      long firstToken = held.fencingToken();
+      assertThatThrownBy(() -> other.lock("hot").acquire(Duration.ofMillis(50))).isInstanceOf(LockTimeoutException.class);
+      int sharing = 1;
+      for (int i = 0; i < 100; i++) {
+        BackgroundCall<Lease> next = BackgroundCall.start("holder-" + i, () -> client.lock("hot").acquire());
+        next.awaitBlocked();
+        held.close();
+        held = next.result(PROMPTLY);
+        if (held.fencingToken() != firstToken) {
+          break;
+        }
+        sharing++;
+      }
+      held.close();
+      return sharing;
+    }
+  }
+}
