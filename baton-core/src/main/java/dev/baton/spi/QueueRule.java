@@ -69,24 +69,16 @@ public final class QueueRule {
    * holds now.
    */
   public int awaited(List<EntryMode> ahead) {
+    // From the nearest back: the capacity-th conflicting entry, if there are that many; else fewer conflict: it holds.
     int conflicting = 0;
-    for (EntryMode other : ahead) {
-      if (mode.conflictsWith(other)) {
-        conflicting++;
-      }
-    }
-    if (conflicting < capacity) {
-      return HOLDS;
-    }
-    // The capacity-th nearest conflicting entry: once it goes, fewer than capacity conflict unless more came first.
-    int toSkip = capacity - 1;
     for (int i = ahead.size() - 1; i >= 0; i--) {
-      if (mode.conflictsWith(ahead.get(i)) && toSkip-- == 0) {
+      if (mode.conflictsWith(ahead.get(i)) && ++conflicting == capacity) {
         return i;
       }
     }
-    throw new AssertionError("unreachable: " + conflicting + " conflicting entries counted");
+    return HOLDS;
   }
+
 
   /**
    * The index in {@code ahead} of the oldest entry that conflicts with this rule's, or {@link #HOLDS} if none does:

@@ -36,6 +36,8 @@ import java.util.stream.Collectors;
 final class EtcdBackend implements LockBackend {
   /** The oldest entry of a key: the holder. */
 
+  private static final GetOption OLDEST = oldestEntries(1);
+
   private final Client client;
   private final KV kv;
   private final EtcdWatches watches;
@@ -233,8 +235,12 @@ final class EtcdBackend implements LockBackend {
     client.close();
   }
 
-  /** Reads the {@code count} oldest entries under a key's prefix, by create revision. */
+  /** Reads the {@code count} oldest entries under a key's prefix, by create revision; a lock's one is built once. */
   static GetOption oldest(int count) {
+    return count == 1 ? OLDEST : oldestEntries(count);
+  }
+
+  private static GetOption oldestEntries(int count) {
     return GetOption.builder().isPrefix(true).withSortField(GetOption.SortTarget.CREATE)
         .withSortOrder(GetOption.SortOrder.ASCEND).withLimit(count).build();
   }

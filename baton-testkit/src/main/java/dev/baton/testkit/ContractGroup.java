@@ -188,6 +188,37 @@ abstract class ContractGroup {
     }
   }
 
+  /**
+   * Hands {@code held} over from thread to thread of {@code client}, each waiting for {@code key} before the holder
+   * releases, until the lease handed on has another token than {@code held} (the chain went back to the store) or
+   * {@code watched} hand-overs passed.
+   */
+  static Chain handOverUntilTheTokenChanges(LockClient client, String key, Lease held, int watched)
+      throws InterruptedException {
+    long firstToken = held.fencingToken();
+    Lease last = held;
+    int holders = 1;
+    for (int i = 0; i < watched; i++) {
+      BackgroundCall<Lease> next = BackgroundCall.start("holder-" + i, () -> client.lock(key).acquire(LONG_WAIT));
+      next.awaitBlocked();
+      last.close();
+      last = next.result(PROMPTLY);
+      if (last.fencingToken() != firstToken) {
+        break;
+      }
+      holders++;
+    }
+    return new Chain(holders, last);
+  }
+
+  /**
+   * What a chain of local hand-overs came to.
+   *
+   * @param holders how many leases held the first token, the first one included
+   * @param last the lease last handed on, still held
+   */
+  record Chain(int holders, Lease last) {}
+
   static void closeAll(List<? extends AutoCloseable> resources) {
     RuntimeException failure = null;
     for (AutoCloseable resource : resources) {

@@ -49,21 +49,11 @@ abstract class ContractLocalHandover extends ContractGroup {
     long firstToken = held.fencingToken();
     // Another client has waited for this holding (a store may keep the entry for the chain if no one did).
     assertThatThrownBy(() -> newClient().lock(key).acquire(Duration.ofMillis(50))).isInstanceOf(LockTimeoutException.class);
-    int sharing = 1;
-    for (int i = 0; i < HANDOVERS_WATCHED; i++) {
-      BackgroundCall<Lease> next = BackgroundCall.start("holder-" + i, () -> client.lock(key).acquire(LONG_WAIT));
-      next.awaitBlocked();
-      held.close();
-      held = next.result(PROMPTLY);
-      if (held.fencingToken() != firstToken) {
-        break;
-      }
-      sharing++;
-    }
-    assertThat(sharing).as("holders of the first token: handed over locally, a bounded number of times")
+    Chain chain = handOverUntilTheTokenChanges(client, key, held, HANDOVERS_WATCHED);
+    assertThat(chain.holders()).as("holders of the first token: handed over locally, a bounded number of times")
         .isGreaterThan(1).isLessThan(HANDOVERS_WATCHED);
-    assertThat(held.fencingToken()).as("the token after the last handover").isGreaterThan(firstToken);
-    held.close();
+    assertThat(chain.last().fencingToken()).as("the token after the last handover").isGreaterThan(firstToken);
+    chain.last().close();
   }
 
   @Test

@@ -133,12 +133,12 @@ public abstract class LockClientContract {
   @AfterEach
   final void closeEverything() {
     try {
-      closeAll(children);
+      ContractGroup.closeAll(children);
     } finally {
       try {
-        closeAll(clients);
+        ContractGroup.closeAll(clients);
       } finally {
-        closeAll(proxies);
+        ContractGroup.closeAll(proxies);
         crashable.clear();
       }
     }
@@ -221,22 +221,4 @@ public abstract class LockClientContract {
     return children;
   }
 
-  private static void closeAll(List<? extends AutoCloseable> resources) {
-    RuntimeException failure = null;
-    for (AutoCloseable resource : resources) {
-      try {
-        resource.close();
-      } catch (Exception e) {
-        if (failure == null) {
-          failure = new IllegalStateException("Could not close everything after the test", e);
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    resources.clear();
-    if (failure != null) {
-      throw failure;
-    }
-  }
 }

@@ -76,10 +76,11 @@ final class QueueAttempt implements Attempt {
       checkPath(handle);
       List<EntryMode> ahead = LockNodes.modes(queue.subList(0, index));
       QueueRule rule = request.rule();
-      if (rule.awaited(ahead) == QueueRule.HOLDS) {
+      int awaitedIndex = rule.awaited(ahead);
+      if (awaitedIndex == QueueRule.HOLDS) {
         return Outcome.granted(new ZkGrant(request, lockPath + "/" + node, session, czxid));
       }
-      String awaited = lockPath + "/" + queue.get(request.fair() ? rule.awaited(ahead) : rule.firstConflicting(ahead));
+      String awaited = lockPath + "/" + queue.get(request.fair() ? awaitedIndex : rule.firstConflicting(ahead));
       boolean watching = request.fair() ? watch(handle, awaited, wakeUp) : leaveAndWatch(handle, awaited, wakeUp);
       return watching ? Outcome.waitAtMost(zk.maxTtl()) : Outcome.retryNow();
     } catch (KeeperException e) {

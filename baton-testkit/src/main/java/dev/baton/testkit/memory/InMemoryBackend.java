@@ -62,11 +62,7 @@ final class InMemoryBackend implements LockBackend {
 
   @Override
   public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
-    Boolean kept = store.keepUnlessOthersWait(grant, expiry);
-    if (kept == null) {
-      return ChainEnd.GONE;
-    }
-    return kept ? ChainEnd.KEPT : release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
+    return store.keepUnlessOthersWait(grant, expiry);
   }
 
   @Override

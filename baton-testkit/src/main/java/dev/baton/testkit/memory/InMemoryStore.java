@@ -5,6 +5,7 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.ChainEnd;
 import dev.baton.spi.ClientFactory;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
@@ -206,19 +207,21 @@ public final class InMemoryStore implements AutoCloseable {
     return true;
   }
 
-  /** Keeps the entry for {@code expiry} more if no other client waited during this holding: see {@code ChainEnd}. */
-  synchronized Boolean keepUnlessOthersWait(Grant grant, Duration expiry) {
+  /** Keeps the entry for {@code expiry} more if no other client waited during this holding, and releases it otherwise. */
+  synchronized ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
     checkReachable(grant.request().ownerId());
     Holder holder = holderOf(grant);
     if (holder == null) {
-      return null;
+      return ChainEnd.GONE;
     }
     KeyState state = keys.get(grant.request().key());
     if (state.othersWaited || !state.waiters.isEmpty()) {
-      return Boolean.FALSE;
+      state.holder = null;
+      freed(grant.request().key(), state);
+      return ChainEnd.RELEASED;
     }
     holder.expiresAt = ticker.read() + expiry.toNanos();
-    return Boolean.TRUE;
+    return ChainEnd.KEPT;
   }
 
   synchronized LockStatus status(String key) {

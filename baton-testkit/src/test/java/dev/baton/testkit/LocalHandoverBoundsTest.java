@@ -1,4 +1,4 @@
-package dev.baton.testkit.memory;
+package dev.baton.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,7 +7,7 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
-import dev.baton.testkit.BackgroundCall;
+import dev.baton.testkit.memory.InMemoryStore;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,8 +20,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class LocalHandoverBoundsTest {
-  private static final Duration PROMPTLY = Duration.ofSeconds(5);
-
   private final InMemoryStore store = InMemoryStore.create();
 
   @AfterEach
@@ -43,21 +41,10 @@ class LocalHandoverBoundsTest {
   private int holdersOfTheFirstToken(LockOptions options) throws Exception {
     try (LockClient client = store.connect(options); LockClient other = store.connect(options)) {
       Lease held = client.lock("hot").acquire();
-      long firstToken = held.fencingToken();
       assertThatThrownBy(() -> other.lock("hot").acquire(Duration.ofMillis(50))).isInstanceOf(LockTimeoutException.class);
-      int sharing = 1;
-      for (int i = 0; i < 100; i++) {
-        BackgroundCall<Lease> next = BackgroundCall.start("holder-" + i, () -> client.lock("hot").acquire());
-        next.awaitBlocked();
-        held.close();
-        held = next.result(PROMPTLY);
-        if (held.fencingToken() != firstToken) {
-          break;
-        }
-        sharing++;
-      }
-      held.close();
-      return sharing;
+      ContractGroup.Chain chain = ContractGroup.handOverUntilTheTokenChanges(client, "hot", held, 100);
+      chain.last().close();
+      return chain.holders();
     }
   }
 }
