@@ -9,12 +9,15 @@ import dev.baton.spi.ChainEnd;
 import dev.baton.spi.ClientFactory;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
+import dev.baton.spi.EntryMode;
 import dev.baton.spi.KeyOrder;
+import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
 import dev.baton.testkit.LockClientFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A lock store in the test's own JVM, with the guarantees Baton asks of a real one: one holder per key, a fencing
- * token that grows with every grant, entries that expire when their holder stops renewing them, waiters queued in
- * order of arrival for fair acquires, and wake-ups when a key is freed. Clients connect with {@link #connect}, or
+ * A lock store in the test's own JVM, with the guarantees Baton asks of a real one: as many holders per key as their
+ * {@link QueueRule} allows, a fencing token that grows with every grant, entries that expire when their holder stops
+ * renewing them, waiters queued in order of arrival for fair acquires, and wake-ups when an entry goes. Clients connect with {@link #connect}, or
  * through {@link Factory} with the store's {@link #target()}, as the contract suite does.
  *
  * <p>Time is the store's {@link Ticker}. A client can be {@link #cutOff cut off}, as a crash of its process would:
@@ -89,23 +92,22 @@ public final class InMemoryStore implements AutoCloseable {
     cutOffClients.add(clientId);
   }
 
-  /** Deletes the entry that holds {@code key}, as an operator would; its holder learns it at its next renewal. */
+  /** Deletes the entries that hold {@code key}, as an operator would; their holders learn it at their next renewal. */
   public synchronized void removeHolder(String key) {
     KeyState state = keys.get(key);
-    if (state != null && state.holder != null) {
-      state.holder = null;
+    if (state != null && state.entries.values().removeIf(entry -> entry.held)) {
       freed(key, state);
     }
   }
 
-  /** How many entries the store keeps for {@code key}: its holder and its waiters. */
+  /** How many entries the store keeps for {@code key}: its holders and its waiters. */
   public synchronized int entries(String key) {
     KeyState state = keys.get(key);
     if (state == null) {
       return 0;
     }
     expire(state, ticker.read());
-    return (state.holder == null ? 0 : 1) + state.waiters.size();
+    return state.entries.size();
   }
 
   @Override
@@ -126,9 +128,10 @@ public final class InMemoryStore implements AutoCloseable {
   }
 
   /**
-   * One try of an acquisition. Granted if no one holds the key and no fair waiter is ahead (any fair waiter, for a
-   * non-fair acquire, which keeps no place in line); otherwise the attempt waits, and counts as a waiter, with its
-   * {@code wakeUp} signalled when the key is freed.
+   * One try of an acquisition. Granted if the request's rule lets its entry hold beside the entries ahead of it: the
+   * holders, and the fair waiters that came before it (every fair waiter, for a non-fair acquire, which keeps no place
+   * in line). Otherwise the attempt waits, and counts as a waiter, with its {@code wakeUp} signalled when an entry of
+   * the key goes.
    *
    * @return the grant, or null with the attempt waiting
    */
@@ -137,35 +140,46 @@ public final class InMemoryStore implements AutoCloseable {
     long now = ticker.read();
     KeyState state = keys.computeIfAbsent(request.key(), k -> new KeyState());
     expire(state, now);
-    if (state.holder == null && noFairWaiterAhead(state, request)) {
-      state.waiters.remove(request.ownerId());
-      long token = lastTokens.merge(request.key(), 1L, Long::sum);
-      state.holder = new Holder(request.ownerId(), request.ownerRecord(), token, now + request.expiry().toNanos());
-      state.othersWaited = false;
-      return new InMemoryGrant(request, token);
-    }
-    if (request.mayWait()) {
-      Waiter waiter = state.waiters.get(request.ownerId());
-      if (waiter == null) {
-        state.waiters.put(request.ownerId(), new Waiter(request.fair(), wakeUp, now + request.ttl().toNanos()));
-      } else {
-        waiter.expiresAt = now + request.ttl().toNanos();
+    Entry entry = state.entries.get(request.ownerId());
+    if (entry == null) {
+      entry = new Entry(request, wakeUp);
+      if (request.mayWait() || request.rule().awaited(modesAhead(state, request)) == QueueRule.HOLDS) {
+        state.entries.put(request.ownerId(), entry);
       }
     }
-    if (state.holder != null) {
+    if (entry.held) {
+      return new InMemoryGrant(request, entry.token);
+    }
+    if (request.rule().awaited(modesAhead(state, request)) == QueueRule.HOLDS) {
+      entry.held = true;
+      entry.token = lastTokens.merge(request.key(), 1L, Long::sum);
+      entry.expiresAt = now + request.expiry().toNanos();
+      if (request.rule().conflictsWithAll()) {
+        state.othersWaited = false;
+      }
+      return new InMemoryGrant(request, entry.token);
+    }
+    entry.expiresAt = now + request.ttl().toNanos();
+    if (!state.entries.isEmpty()) {
       state.othersWaited = true;
     }
+    forgetIfUnused(request.key(), state);
     return null;
   }
 
-  /** How long a waiter may wait for a wake-up before it tries again: until the holder's expiry, a third of its ttl at most. */
+  /** How long a waiter may wait for a wake-up before it tries again: until a holder's expiry, a third of its ttl at most. */
   synchronized Duration nextTryWithin(AcquireRequest request) {
     KeyState state = keys.get(request.key());
-    long third = request.ttl().toNanos() / 3;
-    if (state == null || state.holder == null) {
-      return Duration.ofNanos(third);
+    long wait = request.ttl().toNanos() / 3;
+    long now = ticker.read();
+    if (state != null) {
+      for (Entry entry : state.entries.values()) {
+        if (entry.held) {
+          wait = Math.min(wait, Math.max(0, entry.expiresAt - now));
+        }
+      }
     }
-    return Duration.ofNanos(Math.max(0, Math.min(third, state.holder.expiresAt - ticker.read())));
+    return Duration.ofNanos(wait);
   }
 
   /** Ends an attempt's wait: it no longer counts as a waiter. With {@code orGrant}, also deletes its grant if it has one. */
@@ -174,12 +188,12 @@ public final class InMemoryStore implements AutoCloseable {
     if (state == null) {
       return;
     }
-    Waiter left = state.waiters.remove(request.ownerId());
-    boolean released = orGrant && state.holder != null && state.holder.ownerId.equals(request.ownerId());
-    if (released) {
-      state.holder = null;
+    Entry entry = state.entries.get(request.ownerId());
+    if (entry == null || (entry.held && !orGrant)) {
+      return;
     }
-    if (released || (left != null && left.fair)) {
+    state.entries.remove(request.ownerId());
+    if (entry.held || entry.request.fair()) {
       freed(request.key(), state); // the next fair waiter may be first in line now
     } else {
       forgetIfUnused(request.key(), state);
@@ -188,7 +202,7 @@ public final class InMemoryStore implements AutoCloseable {
 
   synchronized boolean renew(Grant grant, Duration expiry) {
     checkReachable(grant.request().ownerId());
-    Holder holder = holderOf(grant);
+    Entry holder = holderOf(grant);
     if (holder == null) {
       return false;
     }
@@ -202,7 +216,7 @@ public final class InMemoryStore implements AutoCloseable {
       return false;
     }
     KeyState state = keys.get(grant.request().key());
-    state.holder = null;
+    state.entries.remove(grant.request().ownerId());
     freed(grant.request().key(), state);
     return true;
   }
@@ -210,13 +224,13 @@ public final class InMemoryStore implements AutoCloseable {
   /** Keeps the entry for {@code expiry} more if no other client waited during this holding, and releases it otherwise. */
   synchronized ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
     checkReachable(grant.request().ownerId());
-    Holder holder = holderOf(grant);
+    Entry holder = holderOf(grant);
     if (holder == null) {
       return ChainEnd.GONE;
     }
     KeyState state = keys.get(grant.request().key());
-    if (state.othersWaited || !state.waiters.isEmpty()) {
-      state.holder = null;
+    if (state.othersWaited || state.entries.size() > 1) {
+      state.entries.remove(grant.request().ownerId());
       freed(grant.request().key(), state);
       return ChainEnd.RELEASED;
     }
@@ -224,6 +238,7 @@ public final class InMemoryStore implements AutoCloseable {
     return ChainEnd.KEPT;
   }
 
+  /** The key's state: held by its oldest holder, with the entries that do not hold counted as waiters. */
   synchronized LockStatus status(String key) {
     KeyState state = keys.get(key);
     if (state == null) {
@@ -231,102 +246,100 @@ public final class InMemoryStore implements AutoCloseable {
     }
     long now = ticker.read();
     expire(state, now);
-    if (state.holder == null) {
-      return LockStatus.free(key, state.waiters.size());
+    Entry holder = state.entries.values().stream().filter(entry -> entry.held).findFirst().orElse(null);
+    int waiters = (int) state.entries.values().stream().filter(entry -> !entry.held).count();
+    if (holder == null) {
+      return LockStatus.free(key, waiters);
     }
-    return HolderRecord.read(state.holder.record).held(key, state.holder.token,
-        Duration.ofNanos(Math.max(0, state.holder.expiresAt - now)), state.waiters.size());
+    return HolderRecord.read(holder.request.ownerRecord()).held(key, holder.token,
+        Duration.ofNanos(Math.max(0, holder.expiresAt - now)), waiters);
   }
 
   synchronized List<LockStatus> list(String keyPrefix, int limit) {
     List<String> held = new ArrayList<>();
     long now = ticker.read();
-    for (Map.Entry<String, KeyState> entry : keys.entrySet()) {
-      expire(entry.getValue(), now);
-      if (entry.getKey().startsWith(keyPrefix) && entry.getValue().holder != null) {
-        held.add(entry.getKey());
+    for (Map.Entry<String, KeyState> key : keys.entrySet()) {
+      expire(key.getValue(), now);
+      if (key.getKey().startsWith(keyPrefix) && key.getValue().entries.values().stream().anyMatch(entry -> entry.held)) {
+        held.add(key.getKey());
       }
     }
     held.sort(KeyOrder.BY_CODE_POINT);
     return held.stream().limit(limit).map(this::status).toList();
   }
 
-  private Holder holderOf(Grant grant) {
+  private Entry holderOf(Grant grant) {
     KeyState state = keys.get(grant.request().key());
     if (state == null) {
       return null;
     }
     expire(state, ticker.read());
-    Holder holder = state.holder;
-    return holder != null && holder.ownerId.equals(grant.request().ownerId()) && holder.token == grant.fencingToken()
-        ? holder : null;
+    Entry entry = state.entries.get(grant.request().ownerId());
+    return entry != null && entry.held && entry.token == grant.fencingToken() ? entry : null;
   }
 
-  /** Drops the holder and the waiters whose time has passed; the waiters left are woken when the holder goes. */
+  /** Drops the entries whose time has passed; the waiters left are woken if a holder went. */
   private void expire(KeyState state, long now) {
-    if (state.holder != null && state.holder.expiresAt - now <= 0) {
-      state.holder = null;
-      state.waiters.values().forEach(waiter -> waiter.wakeUp.signal());
+    boolean holderWent = false;
+    for (Iterator<Entry> entries = state.entries.values().iterator(); entries.hasNext(); ) {
+      Entry entry = entries.next();
+      if (entry.expiresAt - now <= 0) {
+        entries.remove();
+        holderWent |= entry.held;
+      }
     }
-    state.waiters.values().removeIf(waiter -> waiter.expiresAt - now <= 0);
+    if (holderWent) {
+      state.entries.values().forEach(entry -> entry.wakeUp.signal());
+    }
   }
 
-
-  /** The key was freed or its queue moved: every waiter is woken (signals only set a flag), the key forgotten if unused. */
+  /** An entry of the key went or its queue moved: every waiter is woken (signals only set a flag), the key forgotten if unused. */
   private void freed(String key, KeyState state) {
-    state.waiters.values().forEach(waiter -> waiter.wakeUp.signal());
+    state.entries.values().forEach(entry -> entry.wakeUp.signal());
     forgetIfUnused(key, state);
   }
 
   private void forgetIfUnused(String key, KeyState state) {
-    if (state.holder == null && state.waiters.isEmpty()) {
+    if (state.entries.isEmpty()) {
       keys.remove(key);
     }
   }
 
-  private static boolean noFairWaiterAhead(KeyState state, AcquireRequest request) {
-    for (Map.Entry<String, Waiter> entry : state.waiters.entrySet()) {
-      if (entry.getKey().equals(request.ownerId())) {
-        return true;
-      }
-      if (entry.getValue().fair) {
-        return false;
+  /**
+   * The modes of the entries ahead of {@code request}'s: every holder, and the fair waiters that came before it (all
+   * of them, for a non-fair request).
+   */
+  private static List<EntryMode> modesAhead(KeyState state, AcquireRequest request) {
+    List<EntryMode> ahead = new ArrayList<>();
+    boolean before = true;
+    for (Entry entry : state.entries.values()) {
+      if (entry.request.ownerId().equals(request.ownerId())) {
+        before = false;
+      } else if (entry.held || (entry.request.fair() && (before || !request.fair()))) {
+        ahead.add(entry.request.rule().mode());
       }
     }
-    return true;
+    return ahead;
   }
 
-  /** What the store keeps for a key: its holder, if any, and its waiters in order of arrival. */
+  /** What the store keeps for a key: its entries in order of arrival, holders and waiters. */
   private static final class KeyState {
-    private Holder holder;
-    private final LinkedHashMap<String, Waiter> waiters = new LinkedHashMap<>();
-    /** Whether another acquisition tried while the holder held: then a chain of local hand-overs ends here. */
+    private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>();
+    /** Whether another acquisition tried while the key was held: then a chain of local hand-overs ends here. */
     private boolean othersWaited;
   }
 
-  private static final class Holder {
-    private final String ownerId;
-    private final String record;
-    private final long token;
-    private long expiresAt;
-
-    private Holder(String ownerId, String record, long token, long expiresAt) {
-      this.ownerId = ownerId;
-      this.record = record;
-      this.token = token;
-      this.expiresAt = expiresAt;
-    }
-  }
-
-  private static final class Waiter {
-    private final boolean fair;
+  /** One acquisition's entry: waiting until it holds, then holding under its token. */
+  private static final class Entry {
+    private final AcquireRequest request;
     private final WakeUp wakeUp;
+    private boolean held;
+    private long token;
     private long expiresAt;
 
-    private Waiter(boolean fair, WakeUp wakeUp, long expiresAt) {
-      this.fair = fair;
+    private Entry(AcquireRequest request, WakeUp wakeUp) {
+      this.request = request;
       this.wakeUp = wakeUp;
-      this.expiresAt = expiresAt;
     }
   }
 
