@@ -3,7 +3,6 @@ package dev.baton.engine;
 import dev.baton.BackendUnavailableException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,11 +17,11 @@ final class Cleanup {
   private static final long FIRST_DELAY_MILLIS = 50;
   private static final long MAX_DELAY_MILLIS = 5_000;
 
-  private final ScheduledExecutorService scheduler;
+  private final EngineTime time;
   private final Executor workers;
 
-  Cleanup(ScheduledExecutorService scheduler, Executor workers) {
-    this.scheduler = scheduler;
+  Cleanup(EngineTime time, Executor workers) {
+    this.time = time;
     this.workers = workers;
   }
 
@@ -43,7 +42,7 @@ final class Cleanup {
 
   private void retryLater(String what, Runnable action, long delayMillis) {
     try {
-      scheduler.schedule(() -> workers.execute(() -> attempt(what, action, delayMillis)), delayMillis, TimeUnit.MILLISECONDS);
+      time.schedule(() -> workers.execute(() -> attempt(what, action, delayMillis)), TimeUnit.MILLISECONDS.toNanos(delayMillis));
     } catch (RejectedExecutionException closed) {
       log.warn("{} abandoned because the client closed; the store's expiry will remove the entry", what);
     }

@@ -5,19 +5,24 @@ import java.util.Optional;
 
 /** The one deadline of an acquisition: every wait and retry inside it shares it. */
 final class Deadline {
-  private static final Deadline UNBOUNDED = new Deadline(0, true);
-
+  private final EngineTime time;
   private final long atNanos;
   private final boolean unbounded;
 
-  private Deadline(long atNanos, boolean unbounded) {
+  private Deadline(EngineTime time, long atNanos, boolean unbounded) {
+    this.time = time;
     this.atNanos = atNanos;
     this.unbounded = unbounded;
   }
 
   /** A deadline {@code wait} from now, or none when {@code wait} is absent. */
-  static Deadline after(Optional<Duration> wait) {
-    return wait.map(w -> new Deadline(System.nanoTime() + w.toNanos(), false)).orElse(UNBOUNDED);
+  static Deadline after(EngineTime time, Optional<Duration> wait) {
+    return wait.map(w -> new Deadline(time, time.now() + w.toNanos(), false)).orElseGet(() -> new Deadline(time, 0, true));
+  }
+
+  /** The time this deadline is counted in, which every wait under it waits by. */
+  EngineTime time() {
+    return time;
   }
 
   boolean isUnbounded() {
@@ -26,7 +31,7 @@ final class Deadline {
 
   /** Nanoseconds left: {@code Long.MAX_VALUE} without a deadline, zero or less once it passed. */
   long remainingNanos() {
-    return unbounded ? Long.MAX_VALUE : atNanos - System.nanoTime();
+    return unbounded ? Long.MAX_VALUE : atNanos - time.now();
   }
 
   boolean hasPassed() {

@@ -9,6 +9,7 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.Ticker;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -17,8 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,7 +40,7 @@ final class Engine implements LossListener {
   private final String clientId;
   private final AtomicLong leaseSequence = new AtomicLong();
   private final KeyRegistry keys = new KeyRegistry();
-  private final ScheduledThreadPoolExecutor scheduler;
+  private final EngineTime time;
   private final ThreadPoolExecutor background;
   private final ExecutorService asyncAcquires;
   private final Events events;
@@ -52,20 +52,20 @@ final class Engine implements LossListener {
   private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  Engine(LockBackend backend, String clientId) {
+  /** The engine of client {@code clientId}, on the system's time if {@code ticker} is null and on its time if not. */
+  Engine(LockBackend backend, String clientId, Ticker ticker) {
     this.backend = backend;
     this.clientId = clientId;
-    this.scheduler = new ScheduledThreadPoolExecutor(1, new DaemonThreads("watchdog", clientId));
-    scheduler.setRemoveOnCancelPolicy(true);
+    this.time = ticker == null ? EngineTime.system(clientId) : EngineTime.of(ticker);
     this.background = new ThreadPoolExecutor(BACKGROUND_THREADS, BACKGROUND_THREADS, 30, TimeUnit.SECONDS,
         new LinkedBlockingQueue<>(), new DaemonThreads("background", clientId));
     background.allowCoreThreadTimeOut(true);
     // One thread per pending acquireAsync, which waits as a blocking acquire does: as many as the caller asks for.
     this.asyncAcquires = Executors.newCachedThreadPool(new DaemonThreads("acquire", clientId));
     this.events = new Events(clientId);
-    this.observers = new Observers(events);
-    this.watchdog = new Watchdog(scheduler);
-    this.cleanup = new Cleanup(scheduler, background);
+    this.observers = new Observers(events, time);
+    this.watchdog = new Watchdog(time);
+    this.cleanup = new Cleanup(time, background);
     this.handovers = new LocalHandovers(this, backend);
     backend.setLossListener(this);
   }
@@ -84,6 +84,10 @@ final class Engine implements LossListener {
 
   Cleanup cleanup() {
     return cleanup;
+  }
+
+  EngineTime time() {
+    return time;
   }
 
   Observers observers() {
@@ -115,7 +119,7 @@ final class Engine implements LossListener {
    * @param interruptible whether an interrupt ends the wait; if not, it is kept for the caller
    */
   EngineLease acquire(String key, LockOptions options, boolean interruptible) throws InterruptedException {
-    long start = System.nanoTime();
+    long start = time.now();
     observers.acquiring(key);
     try {
       EngineLease lease = acquireInTurn(key, options, interruptible);
@@ -132,7 +136,7 @@ final class Engine implements LossListener {
 
   private EngineLease acquireInTurn(String key, LockOptions options, boolean interruptible) throws InterruptedException {
     ensureOpen();
-    Deadline deadline = Deadline.after(options.waitTime());
+    Deadline deadline = Deadline.after(time, options.waitTime());
     LocalQueue queue = keys.retain(key);
     LocalQueue.Turn turn;
     try {
@@ -228,9 +232,9 @@ final class Engine implements LossListener {
   }
 
   /** A timer that ends {@code lease} by its hold timeout in {@code delayNanos}; null if the client is closing. */
-  ScheduledFuture<?> holdTimer(EngineLease lease, long delayNanos) {
+  Future<?> holdTimer(EngineLease lease, long delayNanos) {
     try {
-      return scheduler.schedule(() -> background.execute(lease::expire), delayNanos, TimeUnit.NANOSECONDS);
+      return time.schedule(() -> background.execute(lease::expire), delayNanos);
     } catch (RejectedExecutionException closing) {
       log.debug("Client {} closing; the hold timer of '{}' is not needed", clientId, lease.key());
       return null;
@@ -291,7 +295,7 @@ final class Engine implements LossListener {
   }
 
   private void stopThreads() {
-    scheduler.shutdownNow();
+    time.shutdown();
     background.shutdown();
     asyncAcquires.shutdown();
     events.close(CLOSE_WAIT_MILLIS);

@@ -6,6 +6,7 @@ import dev.baton.LockObserver;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.Ticker;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Objects;
@@ -26,11 +27,12 @@ final class EngineClient implements LockClient {
   /**
    * @param backend the store's protocol; closed with this client
    * @param defaults the options of handles from {@link #lock(String)}
+   * @param ticker the time the engine runs on, or null for the system's
    */
-  EngineClient(LockBackend backend, LockOptions defaults) {
+  EngineClient(LockBackend backend, LockOptions defaults, Ticker ticker) {
     Objects.requireNonNull(backend, "backend");
     this.defaults = Objects.requireNonNull(defaults, "defaults");
-    this.engine = new Engine(backend, newClientId());
+    this.engine = new Engine(backend, newClientId(), ticker);
   }
 
   @Override

@@ -9,7 +9,7 @@ import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Grant;
 import dev.baton.spi.Settings;
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,7 +75,7 @@ final class EngineLease implements Lease {
   private final int handovers;
   private volatile long validUntil;
   private volatile long nextRenewalAt;
-  private volatile ScheduledFuture<?> holdTimer;
+  private volatile Future<?> holdTimer;
 
   /** @param grantedSince when the request that was granted was sent: the store's expiry runs from later */
   EngineLease(Engine engine, Grant grant, LocalQueue queue, long grantedSince) {
@@ -104,7 +104,7 @@ final class EngineLease implements Lease {
     this.renewEveryNanos = predecessor.renewEveryNanos;
     this.holdTimeout = false;
     this.holdEndsAt = 0;
-    this.grantedSince = System.nanoTime();
+    this.grantedSince = engine.time().now();
     this.validUntil = validUntil;
     this.nextRenewalAt = nextRenewalAt;
     this.handovers = handovers;
@@ -112,7 +112,7 @@ final class EngineLease implements Lease {
 
   /** Whether the next local holder may take this lease over: it has no hold timeout and enough validity left. */
   boolean mayBeHandedOver(long minValidityNanos) {
-    return !holdTimeout && isValidAt(System.nanoTime() + minValidityNanos);
+    return !holdTimeout && isValidAt(engine.time().now() + minValidityNanos);
   }
 
   /** How many times the entry changed hands locally since it was taken, or last kept, at the store. */
@@ -152,7 +152,7 @@ final class EngineLease implements Lease {
 
   @Override
   public boolean isHeld() {
-    long now = System.nanoTime();
+    long now = engine.time().now();
     return !ending.get() && isValidAt(now) && !holdEndedAt(now);
   }
 
@@ -183,7 +183,7 @@ final class EngineLease implements Lease {
     }
     log.debug("Lock '{}' (owner {}) now held for {} at most", key(), ownerId(), Durations.format(holdFor));
     renewAgain.set(true);
-    renew(System.nanoTime());
+    renew(engine.time().now());
     return true;
   }
 
@@ -192,14 +192,14 @@ final class EngineLease implements Lease {
    * longer held. A lease whose hold end passed before its timer fired is expired here.
    */
   private boolean moveHoldEnd(Duration holdFor) {
-    long now = System.nanoTime();
+    long now = engine.time().now();
     synchronized (hold) {
       if (!holdEndedAt(now)) {
         if (ending.get() || !isValidAt(now)) {
           return false;
         }
         holdEndsAt = now + holdFor.toNanos();
-        ScheduledFuture<?> previous = holdTimer;
+        Future<?> previous = holdTimer;
         if (previous != null) {
           previous.cancel(false);
         }
@@ -226,14 +226,14 @@ final class EngineLease implements Lease {
     return grant;
   }
 
-  void setHoldTimer(ScheduledFuture<?> timer) {
+  void setHoldTimer(Future<?> timer) {
     holdTimer = timer;
   }
 
   /** The hold timer fired: free the lock, unless the hold end has moved later since the timer was set. */
   void expire() {
     synchronized (hold) {
-      if (!holdEndedAt(System.nanoTime())) {
+      if (!holdEndedAt(engine.time().now())) {
         return;
       }
     }
@@ -315,7 +315,7 @@ final class EngineLease implements Lease {
 
   private void detach() {
     engine.watchdog().unwatch(this);
-    ScheduledFuture<?> timer = holdTimer;
+    Future<?> timer = holdTimer;
     if (timer != null) {
       timer.cancel(false);
     }
@@ -410,7 +410,7 @@ final class EngineLease implements Lease {
       validUntil = sentAt + expiry;
       engine.observers().renewed(key(), true);
       if (renewAgain.get()) {
-        renew(System.nanoTime());
+        renew(engine.time().now());
       }
       return;
     }
@@ -419,7 +419,7 @@ final class EngineLease implements Lease {
       return;
     }
     engine.observers().renewed(key(), false);
-    long retryAt = System.nanoTime() + Math.max(MIN_RETRY_NANOS, Math.min(MAX_RETRY_NANOS, renewEveryNanos / 3));
+    long retryAt = engine.time().now() + Math.max(MIN_RETRY_NANOS, Math.min(MAX_RETRY_NANOS, renewEveryNanos / 3));
     nextRenewalAt = retryAt;
     log.debug("Renewal of {} failed; retrying", grant.request().lockName(), error);
     engine.watchdog().tickBy(nextCheckAt());

@@ -52,7 +52,7 @@ final class LocalHandovers {
     if (leaving.handovers() < maxInARow(request.fair())) {
       successor = leaving.successor();
     } else {
-      long sentAt = System.nanoTime();
+      long sentAt = engine.time().now();
       ChainEnd end;
       try {
         end = backend.keepUnlessOthersWait(leaving.grant(), request.ttl());

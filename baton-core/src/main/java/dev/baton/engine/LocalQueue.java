@@ -78,7 +78,7 @@ final class LocalQueue {
           return null;
         }
         try {
-          me.turn().awaitNanos(nanos);
+          deadline.time().awaitNanos(me.turn(), nanos);
         } catch (InterruptedException e) {
           if (interruptible && handedTo != me) {
             throw e;

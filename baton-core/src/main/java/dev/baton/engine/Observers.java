@@ -20,9 +20,11 @@ final class Observers {
 
   private final List<LockObserver> observers = new CopyOnWriteArrayList<>();
   private final Events events;
+  private final EngineTime time;
 
-  Observers(Events events) {
+  Observers(Events events, EngineTime time) {
     this.events = events;
+    this.time = time;
   }
 
   void add(LockObserver observer) {
@@ -70,7 +72,7 @@ final class Observers {
     }
   }
 
-  private static Duration since(long nanos) {
-    return Duration.ofNanos(Math.max(0, System.nanoTime() - nanos));
+  private Duration since(long nanos) {
+    return Duration.ofNanos(Math.max(0, time.now() - nanos));
   }
 }

@@ -31,13 +31,13 @@ final class Signal implements WakeUp {
     }
   }
 
-  /** Returns when signalled or after {@code nanos}, whichever comes first. */
-  void await(long nanos) throws InterruptedException {
+  /** Returns when signalled or after {@code nanos} of {@code time}, whichever comes first. */
+  void await(EngineTime time, long nanos) throws InterruptedException {
     lock.lock();
     try {
       long left = nanos;
       while (!set && left > 0) {
-        left = signalled.awaitNanos(left);
+        left = time.awaitNanos(signalled, left);
       }
     } finally {
       lock.unlock();

@@ -67,7 +67,7 @@ final class StoreAcquisition {
           throw t;
         }
         attempt.stopWaiting();
-        if (System.nanoTime() - granted.sentAt() < request.expiry().toNanos()) {
+        if (engine.time().now() - granted.sentAt() < request.expiry().toNanos()) {
           return granted;
         }
         // The grant came after its own expiry (this process was paused, or the reply was that slow): the store
@@ -87,7 +87,7 @@ final class StoreAcquisition {
     while (true) {
       engine.ensureOpen();
       signal.reset();
-      long sentAt = System.nanoTime();
+      long sentAt = engine.time().now();
       Duration retryAfter;
       try {
         Outcome outcome = attempt.tryAcquire(signal);
@@ -114,7 +114,7 @@ final class StoreAcquisition {
       throw unavailability.isOngoing() ? unavailability.failure() : engine.timeout(key, options);
     }
     try {
-      signal.await(waitNanos);
+      signal.await(deadline.time(), waitNanos);
     } catch (InterruptedException e) {
       if (interruptible) {
         throw e;

@@ -48,7 +48,7 @@ final class Unavailability {
       since = sentAt;
     }
     last = e;
-    if (deadline.isUnbounded() && System.nanoTime() - since >= ttl.toNanos()) {
+    if (deadline.isUnbounded() && deadline.time().now() - since >= ttl.toNanos()) {
       throw failure();
     }
     backoffNanos = backoffNanos == 0 ? FIRST_BACKOFF_NANOS : Math.min(backoffNanos * 2, MAX_BACKOFF_NANOS);
@@ -57,7 +57,7 @@ final class Unavailability {
 
   BackendUnavailableException failure() {
     return new BackendUnavailableException("Lock '" + key + "' was not acquired: " + backendName
-        + " could not be reached for " + Durations.format(Duration.ofNanos(System.nanoTime() - since)) + " ("
+        + " could not be reached for " + Durations.format(Duration.ofNanos(deadline.time().now() - since)) + " ("
         + last.getMessage() + "). Check that the server runs and is reachable.", last);
   }
 }

@@ -3,9 +3,7 @@ package dev.baton.engine;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -15,14 +13,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * until its validity ran out is reported lost.
  */
 final class Watchdog {
-  private final ScheduledExecutorService scheduler;
+  private final EngineTime time;
   private final Set<EngineLease> leases = ConcurrentHashMap.newKeySet();
   private final ReentrantLock scheduling = new ReentrantLock();
-  private ScheduledFuture<?> nextTick;
+  private Future<?> nextTick;
   private long nextTickAt;
 
-  Watchdog(ScheduledExecutorService scheduler) {
-    this.scheduler = scheduler;
+  Watchdog(EngineTime time) {
+    this.time = time;
   }
 
   void watch(EngineLease lease) {
@@ -45,7 +43,7 @@ final class Watchdog {
         nextTick.cancel(false);
       }
       nextTickAt = atNanos;
-      nextTick = scheduler.schedule(this::tick, Math.max(0, atNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+      nextTick = time.schedule(this::tick, Math.max(0, atNanos - time.now()));
     } catch (RejectedExecutionException closed) {
       nextTick = null;
     } finally {
@@ -60,7 +58,7 @@ final class Watchdog {
     } finally {
       scheduling.unlock();
     }
-    long now = System.nanoTime();
+    long now = time.now();
     long earliest = Long.MAX_VALUE;
     for (EngineLease lease : leases) {
       if (!lease.isValidAt(now)) {

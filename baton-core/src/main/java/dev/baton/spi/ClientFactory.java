@@ -34,10 +34,26 @@ public final class ClientFactory {
    * @param defaults the options of handles from {@link LockClient#lock(String)}
    */
   public static LockClient newClient(LockBackend backend, LockOptions defaults) {
+    return make(backend, defaults, null);
+  }
+
+  /**
+   * A client of the store {@code backend} talks to, whose engine reads, waits and schedules by {@code ticker}: for
+   * test kits that move time themselves.
+   *
+   * @param backend the store's protocol; the client owns it and closes it when it is closed
+   * @param defaults the options of handles from {@link LockClient#lock(String)}
+   * @param ticker the engine's time
+   */
+  public static LockClient newClient(LockBackend backend, LockOptions defaults, Ticker ticker) {
+    return make(backend, defaults, Objects.requireNonNull(ticker, "ticker"));
+  }
+
+  private static LockClient make(LockBackend backend, LockOptions defaults, Ticker ticker) {
     Objects.requireNonNull(backend, "backend");
     Objects.requireNonNull(defaults, "defaults");
     try {
-      return (LockClient) NEW_ENGINE_CLIENT.invoke(backend, defaults);
+      return (LockClient) NEW_ENGINE_CLIENT.invoke(backend, defaults, ticker);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {
@@ -49,7 +65,7 @@ public final class ClientFactory {
     try {
       Class<?> type = Class.forName("dev.baton.engine.EngineClient");
       return MethodHandles.privateLookupIn(type, MethodHandles.lookup())
-          .findConstructor(type, MethodType.methodType(void.class, LockBackend.class, LockOptions.class));
+          .findConstructor(type, MethodType.methodType(void.class, LockBackend.class, LockOptions.class, Ticker.class));
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }

@@ -15,18 +15,21 @@ import org.junit.jupiter.api.Timeout;
 
 @Timeout(10)
 class LocalQueueTest {
+  /** The system's time; the queue schedules nothing, so its scheduler thread never starts. */
+  private static final EngineTime TIME = EngineTime.system("local-queue-test");
+
   private final LocalQueue queue = new LocalQueue();
 
   @Test
   void servesWaitersInOrderOfArrival() throws Exception {
-    assertThat(queue.enter(Deadline.after(Optional.empty()), true, null)).isNotNull();
+    assertThat(queue.enter(Deadline.after(TIME, Optional.empty()), true, null)).isNotNull();
     List<Integer> order = new CopyOnWriteArrayList<>();
     List<Thread> waiters = new CopyOnWriteArrayList<>();
     for (int i = 0; i < 3; i++) {
       int id = i;
       Thread t = new Thread(() -> {
         try {
-          queue.enter(Deadline.after(Optional.empty()), true, null);
+          queue.enter(Deadline.after(TIME, Optional.empty()), true, null);
           order.add(id);
           queue.leave();
         } catch (InterruptedException e) {
@@ -46,19 +49,19 @@ class LocalQueueTest {
 
   @Test
   void aWaiterGivesUpAtItsDeadlineAndTheNextOneStillGetsTheTurn() throws Exception {
-    queue.enter(Deadline.after(Optional.empty()), true, null);
-    assertThat(queue.enter(Deadline.after(Optional.of(Duration.ofMillis(50))), true, null)).isNull();
+    queue.enter(Deadline.after(TIME, Optional.empty()), true, null);
+    assertThat(queue.enter(Deadline.after(TIME, Optional.of(Duration.ofMillis(50))), true, null)).isNull();
     queue.leave();
-    assertThat(queue.enter(Deadline.after(Optional.of(Duration.ZERO)), true, null)).isNotNull();
+    assertThat(queue.enter(Deadline.after(TIME, Optional.of(Duration.ZERO)), true, null)).isNotNull();
   }
 
   @Test
   void interruptEndsAnInterruptibleWaitOnly() throws Exception {
-    queue.enter(Deadline.after(Optional.empty()), true, null);
+    queue.enter(Deadline.after(TIME, Optional.empty()), true, null);
     CountDownLatch done = new CountDownLatch(1);
     Thread interruptible = new Thread(() -> {
       try {
-        queue.enter(Deadline.after(Optional.empty()), true, null);
+        queue.enter(Deadline.after(TIME, Optional.empty()), true, null);
       } catch (InterruptedException expected) {
         done.countDown();
       }
@@ -71,7 +74,7 @@ class LocalQueueTest {
     boolean[] keptInterrupt = new boolean[1];
     Thread stubborn = new Thread(() -> {
       try {
-        queue.enter(Deadline.after(Optional.empty()), false, null);
+        queue.enter(Deadline.after(TIME, Optional.empty()), false, null);
         keptInterrupt[0] = Thread.currentThread().isInterrupted();
         queue.leave();
       } catch (InterruptedException e) {
@@ -88,11 +91,11 @@ class LocalQueueTest {
 
   @Test
   void closingFailsWaitersAndLaterCallers() throws Exception {
-    queue.enter(Deadline.after(Optional.empty()), true, null);
+    queue.enter(Deadline.after(TIME, Optional.empty()), true, null);
     Throwable[] failure = new Throwable[1];
     Thread waiter = new Thread(() -> {
       try {
-        queue.enter(Deadline.after(Optional.empty()), true, null);
+        queue.enter(Deadline.after(TIME, Optional.empty()), true, null);
       } catch (Throwable t) {
         failure[0] = t;
       }
@@ -102,6 +105,6 @@ class LocalQueueTest {
     queue.close("client closed");
     waiter.join(5_000);
     assertThat(failure[0]).isInstanceOf(IllegalStateException.class).hasMessage("client closed");
-    assertThatThrownBy(() -> queue.enter(Deadline.after(Optional.empty()), true, null)).hasMessage("client closed");
+    assertThatThrownBy(() -> queue.enter(Deadline.after(TIME, Optional.empty()), true, null)).hasMessage("client closed");
   }
 }

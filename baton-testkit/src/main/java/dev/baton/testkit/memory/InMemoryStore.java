@@ -12,6 +12,7 @@ import dev.baton.spi.HolderRecord;
 import dev.baton.spi.EntryMode;
 import dev.baton.spi.KeyOrder;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.Ticker;
 import dev.baton.spi.WakeUp;
 import dev.baton.testkit.LockClientFactory;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * A lock store in the test's own JVM, with the guarantees Baton asks of a real one: as many holders per key as their
@@ -32,8 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * renewing them, waiters queued in order of arrival for fair acquires, and wake-ups when an entry goes. Clients connect with {@link #connect}, or
  * through {@link Factory} with the store's {@link #target()}, as the contract suite does.
  *
- * <p>Time is the store's {@link Ticker}. A client can be {@link #cutOff cut off}, as a crash of its process would:
- * its calls fail from then on, and its entries stay until they expire.
+ * <p>Time is the store's {@link Ticker}, or the system's. A client can be {@link #cutOff cut off}, as a crash of its
+ * process would: its calls fail from then on, and its entries stay until they expire.
  */
 public final class InMemoryStore implements AutoCloseable {
   private static final String SCHEME = "memory://";
@@ -41,7 +43,9 @@ public final class InMemoryStore implements AutoCloseable {
   private static final AtomicInteger NEXT = new AtomicInteger();
 
   private final String target;
+  /** The time clients of this store run on, or null for the system's. */
   private final Ticker ticker;
+  private final LongSupplier clock;
   private final Map<String, KeyState> keys = new HashMap<>();
   private final Map<String, Long> lastTokens = new HashMap<>();
   private final Set<String> cutOffClients = ConcurrentHashMap.newKeySet();
@@ -49,16 +53,24 @@ public final class InMemoryStore implements AutoCloseable {
   private InMemoryStore(String target, Ticker ticker) {
     this.target = target;
     this.ticker = ticker;
+    this.clock = ticker == null ? System::nanoTime : ticker::read;
   }
 
   /** A new, empty store on the system clock. */
   public static InMemoryStore create() {
-    return create(Ticker.SYSTEM);
+    return open(null);
   }
 
-  /** A new, empty store that expires entries by {@code ticker}. */
+  /**
+   * A new, empty store that expires entries by {@code ticker}, whose clients' engines run on it too: a test moves
+   * time for both at once (a {@link dev.baton.testkit.FakeTicker}).
+   */
   public static InMemoryStore create(Ticker ticker) {
-    InMemoryStore store = new InMemoryStore(SCHEME + NEXT.incrementAndGet(), Objects.requireNonNull(ticker, "ticker"));
+    return open(Objects.requireNonNull(ticker, "ticker"));
+  }
+
+  private static InMemoryStore open(Ticker ticker) {
+    InMemoryStore store = new InMemoryStore(SCHEME + NEXT.incrementAndGet(), ticker);
     OPEN.put(store.target, store);
     return store;
   }
@@ -84,7 +96,8 @@ public final class InMemoryStore implements AutoCloseable {
 
   /** A new client of this store. */
   public LockClient connect(LockOptions defaults) {
-    return ClientFactory.newClient(new InMemoryBackend(this), defaults);
+    InMemoryBackend backend = new InMemoryBackend(this);
+    return ticker == null ? ClientFactory.newClient(backend, defaults) : ClientFactory.newClient(backend, defaults, ticker);
   }
 
   /** From now on, every call of the client with this id fails as an unreachable store does. */
@@ -106,7 +119,7 @@ public final class InMemoryStore implements AutoCloseable {
     if (state == null) {
       return 0;
     }
-    expire(state, ticker.read());
+    expire(state, clock.getAsLong());
     return state.entries.size();
   }
 
@@ -137,7 +150,7 @@ public final class InMemoryStore implements AutoCloseable {
    */
   synchronized Grant tryAcquire(AcquireRequest request, WakeUp wakeUp) {
     checkReachable(request.ownerId());
-    long now = ticker.read();
+    long now = clock.getAsLong();
     KeyState state = keys.computeIfAbsent(request.key(), k -> new KeyState());
     expire(state, now);
     Entry entry = state.entries.get(request.ownerId());
@@ -171,7 +184,7 @@ public final class InMemoryStore implements AutoCloseable {
   synchronized Duration nextTryWithin(AcquireRequest request) {
     KeyState state = keys.get(request.key());
     long wait = request.ttl().toNanos() / 3;
-    long now = ticker.read();
+    long now = clock.getAsLong();
     if (state != null) {
       for (Entry entry : state.entries.values()) {
         if (entry.held) {
@@ -206,7 +219,7 @@ public final class InMemoryStore implements AutoCloseable {
     if (holder == null) {
       return false;
     }
-    holder.expiresAt = ticker.read() + expiry.toNanos();
+    holder.expiresAt = clock.getAsLong() + expiry.toNanos();
     return true;
   }
 
@@ -234,7 +247,7 @@ public final class InMemoryStore implements AutoCloseable {
       freed(grant.request().key(), state);
       return ChainEnd.RELEASED;
     }
-    holder.expiresAt = ticker.read() + expiry.toNanos();
+    holder.expiresAt = clock.getAsLong() + expiry.toNanos();
     return ChainEnd.KEPT;
   }
 
@@ -244,7 +257,7 @@ public final class InMemoryStore implements AutoCloseable {
     if (state == null) {
       return LockStatus.free(key, 0);
     }
-    long now = ticker.read();
+    long now = clock.getAsLong();
     expire(state, now);
     Entry holder = state.entries.values().stream().filter(entry -> entry.held).findFirst().orElse(null);
     int waiters = (int) state.entries.values().stream().filter(entry -> !entry.held).count();
@@ -257,7 +270,7 @@ public final class InMemoryStore implements AutoCloseable {
 
   synchronized List<LockStatus> list(String keyPrefix, int limit) {
     List<String> held = new ArrayList<>();
-    long now = ticker.read();
+    long now = clock.getAsLong();
     for (Map.Entry<String, KeyState> key : keys.entrySet()) {
       expire(key.getValue(), now);
       if (key.getKey().startsWith(keyPrefix) && key.getValue().entries.values().stream().anyMatch(entry -> entry.held)) {
@@ -273,7 +286,7 @@ public final class InMemoryStore implements AutoCloseable {
     if (state == null) {
       return null;
     }
-    expire(state, ticker.read());
+    expire(state, clock.getAsLong());
     Entry entry = state.entries.get(grant.request().ownerId());
     return entry != null && entry.held && entry.token == grant.fencingToken() ? entry : null;
   }

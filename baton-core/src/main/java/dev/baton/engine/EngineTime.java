@@ -1,0 +1,119 @@
+package dev.baton.engine;
+
+import dev.baton.spi.Ticker;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+
+/**
+ * The time one client's engine reads, waits by and schedules by: the system's, with a scheduler thread of the
+ * client's own (the watchdog's), or a {@link Ticker}'s, which tests move themselves. Once {@link #shutdown shut down}
+ * it refuses new tasks with {@link RejectedExecutionException} and drops the pending ones.
+ */
+abstract class EngineTime {
+
+  /** Nanoseconds since some fixed origin. */
+  abstract long now();
+
+  /** Waits on {@code condition}, whose lock the caller holds, as {@link Condition#awaitNanos} does. */
+  abstract long awaitNanos(Condition condition, long nanos) throws InterruptedException;
+
+  /**
+   * Runs {@code task} once {@code delayNanos} from now.
+   *
+   * @throws RejectedExecutionException once shut down
+   */
+  abstract Future<?> schedule(Runnable task, long delayNanos);
+
+  abstract void shutdown();
+
+  /** The system's time, with one scheduler thread named after the client. */
+  static EngineTime system(String clientId) {
+    return new SystemTime(clientId);
+  }
+
+  /** A ticker's time. */
+  static EngineTime of(Ticker ticker) {
+    return new TickerTime(ticker);
+  }
+
+  private static final class SystemTime extends EngineTime {
+    private final ScheduledThreadPoolExecutor scheduler;
+
+    SystemTime(String clientId) {
+      scheduler = new ScheduledThreadPoolExecutor(1, new DaemonThreads("watchdog", clientId));
+      scheduler.setRemoveOnCancelPolicy(true);
+    }
+
+    @Override
+    long now() {
+      return System.nanoTime();
+    }
+
+    @Override
+    long awaitNanos(Condition condition, long nanos) throws InterruptedException {
+      return condition.awaitNanos(nanos);
+    }
+
+    @Override
+    Future<?> schedule(Runnable task, long delayNanos) {
+      return scheduler.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    void shutdown() {
+      scheduler.shutdownNow();
+    }
+  }
+
+  private static final class TickerTime extends EngineTime {
+    private final Ticker ticker;
+    private final Set<Future<?>> pending = ConcurrentHashMap.newKeySet();
+    private volatile boolean shutDown;
+
+    TickerTime(Ticker ticker) {
+      this.ticker = ticker;
+    }
+
+    @Override
+    long now() {
+      return ticker.read();
+    }
+
+    @Override
+    long awaitNanos(Condition condition, long nanos) throws InterruptedException {
+      return ticker.awaitNanos(condition, nanos);
+    }
+
+    @Override
+    Future<?> schedule(Runnable task, long delayNanos) {
+      if (shutDown) {
+        throw new RejectedExecutionException("The client is closed");
+      }
+      FutureTask<Void> future = new FutureTask<>(task, null) {
+        @Override
+        protected void done() {
+          pending.remove(this);
+        }
+      };
+      pending.add(future);
+      if (shutDown) {
+        future.cancel(false);
+      }
+      // A cancelled FutureTask does nothing when run: the ticker need not know of cancellations.
+      ticker.schedule(future, delayNanos);
+      return future;
+    }
+
+    @Override
+    void shutdown() {
+      shutDown = true;
+      pending.forEach(future -> future.cancel(false));
+    }
+  }
+}

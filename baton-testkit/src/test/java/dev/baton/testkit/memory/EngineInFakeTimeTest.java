@@ -1,0 +1,177 @@
+package dev.baton.testkit.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.Lease;
+import dev.baton.LeaseState;
+import dev.baton.LockClient;
+import dev.baton.LockObserver;
+import dev.baton.LockOptions;
+import dev.baton.LockTimeoutException;
+import dev.baton.LostReason;
+import dev.baton.testkit.BackgroundCall;
+import dev.baton.testkit.FakeTicker;
+import dev.baton.testkit.RecordingLostListener;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The engine's timing on fake time: wait and hold timeouts, renewals, losses and an unreachable store, with the
+ * store and both clients on one {@link FakeTicker} that the test moves. Hours of lock time take milliseconds, and
+ * every assertion is about the instant things happen at: not a moment before their time, and at it.
+ */
+@Timeout(30)
+class EngineInFakeTimeTest {
+  private static final Duration TTL = Duration.ofSeconds(3);
+  /** How long a real thread may take to notice a change of fake time or a signal. */
+  private static final Duration PROMPTLY = Duration.ofSeconds(5);
+  /** How long, in real time, something that must not happen yet is watched for. */
+  private static final Duration A_WHILE = Duration.ofMillis(100);
+  private static final Duration A_MOMENT = Duration.ofMillis(1);
+
+  private final FakeTicker time = new FakeTicker();
+  private final InMemoryStore store = InMemoryStore.create(time);
+  private final LockOptions options = LockOptions.builder().ttl(TTL).build();
+  private final LockClient first = store.connect(options);
+  private final LockClient second = store.connect(options);
+  private final String key = "fake-time/" + UUID.randomUUID();
+
+  @AfterEach
+  void closeAll() {
+    first.close();
+    second.close();
+    store.close();
+  }
+
+  @Test
+  void aWaitEndsAtItsDeadlineAndNotBefore() throws Exception {
+    first.lock(key).acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> second.lock(key).acquire(Duration.ofMinutes(10)));
+    awaitWaitingAtTheStore();
+
+    time.advance(Duration.ofMinutes(10).minus(A_MOMENT));
+    watchNotDone(waiter);
+    time.advance(A_MOMENT);
+
+    assertThat(waiter.failure(PROMPTLY)).isInstanceOf(LockTimeoutException.class).hasMessageContaining("within 10 min");
+    assertThat(store.entries(key)).as("the waiter's entry, gone").isEqualTo(1);
+  }
+
+  @Test
+  void aHoldTimeoutEndsTheLeaseAtItsTimeAndFreesTheLock() throws Exception {
+    RecordingLostListener lost = new RecordingLostListener();
+    Lease lease = first.lock(key).acquire(options.withLeaseTime(Duration.ofHours(2)));
+    lease.onLost(lost);
+
+    time.advance(Duration.ofHours(2).minus(A_MOMENT));
+    assertThat(lease.isHeld()).isTrue();
+    assertThat(second.lock(key).tryAcquire()).isEmpty();
+    time.advance(A_MOMENT);
+
+    await().atMost(PROMPTLY).untilAsserted(() -> {
+      assertThat(lease.state()).isEqualTo(LeaseState.EXPIRED);
+      assertThat(lost.reasons()).containsExactly(LostReason.HOLD_TIMEOUT);
+    });
+    assertThat(second.lock(key).tryAcquire()).isPresent();
+  }
+
+  @Test
+  void extendHoldMovesTheHoldTimeout() throws Exception {
+    Lease lease = first.lock(key).acquire(options.withLeaseTime(Duration.ofSeconds(10)));
+    time.advance(Duration.ofSeconds(8));
+
+    assertThat(lease.extendHold(Duration.ofSeconds(10))).isTrue();
+    time.advance(Duration.ofSeconds(10).minus(A_MOMENT));
+    assertThat(lease.isHeld()).isTrue();
+    assertThat(second.lock(key).tryAcquire()).isEmpty();
+    time.advance(A_MOMENT);
+
+    await().atMost(PROMPTLY).until(() -> lease.state() == LeaseState.EXPIRED);
+    assertThat(second.lock(key).tryAcquire()).isPresent();
+  }
+
+  @Test
+  void theWatchdogRenewsEveryThirdOfTheTtlForAsLongAsTheLeaseIsHeld() throws Exception {
+    AtomicInteger renewals = new AtomicInteger();
+    first.observe(new LockObserver() {
+      @Override
+      public void renewed(String renewedKey, boolean succeeded) {
+        assertThat(succeeded).isTrue();
+        renewals.incrementAndGet();
+      }
+    });
+    Lease lease = first.lock(key).acquire();
+
+    time.advance(Duration.ofHours(1));
+
+    assertThat(lease.isHeld()).isTrue();
+    assertThat(second.lock(key).tryAcquire()).isEmpty();
+    // One renewal a second (a third of the 3 s ttl), give or take the first and the last.
+    await().atMost(PROMPTLY).untilAsserted(() -> assertThat(renewals.get()).isBetween(3_599, 3_601));
+    assertThat(store.status(key).fencingToken()).hasValue(lease.fencingToken());
+  }
+
+  @Test
+  void aHolderCutOffFromTheStoreLearnsOfItsLossOnceWhenItsTtlRunsOut() throws Exception {
+    RecordingLostListener lost = new RecordingLostListener();
+    Lease lease = first.lock(key).acquire();
+    lease.onLost(lost);
+    store.cutOff(first.clientId());
+
+    time.advance(TTL.minus(A_MOMENT));
+    assertThat(lease.isHeld()).as("held until its validity runs out").isTrue();
+    assertThat(second.lock(key).tryAcquire()).isEmpty();
+    time.advance(A_MOMENT);
+
+    await().atMost(PROMPTLY).until(() -> !lost.reasons().isEmpty());
+    assertThat(lease.isHeld()).isFalse();
+    time.advance(Duration.ofMinutes(1));
+    assertThat(lost.reasons()).containsExactly(LostReason.RENEWAL_FAILED);
+    assertThat(second.lock(key).tryAcquire()).isPresent();
+  }
+
+  @Test
+  void aWaiterTakesTheLockOfACrashedHolderWhenItsEntryExpires() throws Exception {
+    Lease crashed = first.lock(key).acquire();
+    store.cutOff(first.clientId());
+    BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> second.lock(key).acquire());
+    awaitWaitingAtTheStore();
+
+    time.advance(TTL.minus(A_MOMENT));
+    watchNotDone(waiter);
+    time.advance(A_MOMENT);
+
+    assertThat(waiter.result(PROMPTLY).fencingToken()).isGreaterThan(crashed.fencingToken());
+  }
+
+  @Test
+  void anAcquireWithoutAWaitTimeFailsOnceTheStoreWasUnreachableForATtl() throws Exception {
+    store.cutOff(second.clientId());
+    BackgroundCall<Lease> acquire = BackgroundCall.start("acquire", () -> second.lock(key).acquire());
+
+    // The acquire backs off between its tries by fake time: move it on until the acquire gives up.
+    await().atMost(PROMPTLY).pollInterval(A_MOMENT).until(() -> {
+      time.advance(Duration.ofMillis(50));
+      return acquire.isDone();
+    });
+
+    assertThat(acquire.failure(PROMPTLY)).isInstanceOf(BackendUnavailableException.class)
+        .hasMessageContaining("could not be reached for");
+    assertThat(time.read()).as("fake nanoseconds until it gave up").isGreaterThanOrEqualTo(TTL.toNanos());
+  }
+
+  /** A waiter of the second client has put its entry at the store: its deadline and first try are behind it. */
+  private void awaitWaitingAtTheStore() {
+    await().atMost(PROMPTLY).until(() -> store.entries(key) == 2);
+  }
+
+  private static void watchNotDone(BackgroundCall<?> call) {
+    await().during(A_WHILE).atMost(A_WHILE.multipliedBy(3)).until(() -> !call.isDone());
+  }
+}
