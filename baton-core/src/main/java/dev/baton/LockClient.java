@@ -32,6 +32,38 @@ public interface LockClient extends AutoCloseable {
   DistributedLock lock(String key, LockOptions options);
 
   /**
+   * Returns a handle on the read-write lock named {@code key}, using this client's default options; its write lock is
+   * the key's exclusive lock, as {@link #lock(String)} takes it.
+   *
+   * @throws IllegalArgumentException if the key is not acceptable
+   */
+  DistributedReadWriteLock readWriteLock(String key);
+
+  /**
+   * Returns a handle on the read-write lock named {@code key} whose two sides use {@code options}.
+   *
+   * @throws IllegalArgumentException if the key is not acceptable or the options are null
+   */
+  DistributedReadWriteLock readWriteLock(String key, LockOptions options);
+
+  /**
+   * Returns a handle on the semaphore named {@code key} with {@code permits} permits, using this client's default
+   * options. Every client of the semaphore must give the same number of permits.
+   *
+   * @throws IllegalArgumentException if the key is not acceptable or {@code permits} is less than 1
+   */
+  DistributedSemaphore semaphore(String key, int permits);
+
+  /**
+   * Returns a handle on the semaphore named {@code key} with {@code permits} permits, whose methods use
+   * {@code options}.
+   *
+   * @throws IllegalArgumentException if the key is not acceptable, {@code permits} is less than 1 or the options
+   *     are null
+   */
+  DistributedSemaphore semaphore(String key, int permits, LockOptions options);
+
+  /**
    * Asks the store who holds {@code key} now, without waiting or taking anything.
    *
    * @throws IllegalArgumentException if the key is not acceptable

@@ -5,6 +5,7 @@ import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
@@ -114,15 +115,16 @@ final class Engine implements LossListener {
   }
 
   /**
-   * Takes the key's local turn, then the lock at the store, within one deadline.
+   * Takes the key's local turn, then an entry under {@code rule} at the store, within one deadline.
    *
    * @param interruptible whether an interrupt ends the wait; if not, it is kept for the caller
    */
-  EngineLease acquire(String key, LockOptions options, boolean interruptible) throws InterruptedException {
+  EngineLease acquire(String key, QueueRule rule, LockOptions options, boolean interruptible)
+      throws InterruptedException {
     long start = time.now();
     observers.acquiring(key);
     try {
-      EngineLease lease = acquireInTurn(key, options, interruptible);
+      EngineLease lease = acquireInTurn(key, rule, options, interruptible);
       observers.acquired(key, start);
       return lease;
     } catch (LockTimeoutException e) {
@@ -134,41 +136,69 @@ final class Engine implements LossListener {
     }
   }
 
-  private EngineLease acquireInTurn(String key, LockOptions options, boolean interruptible) throws InterruptedException {
+  /**
+   * An exclusive entry keeps the key's local turn for as long as it is held, and may hand it over to the next local
+   * waiter with its entry at the store. Other entries take the turn of their key and rule only to talk to the store,
+   * one thread at a time, and give it back once granted: each holder has an entry of its own at the store.
+   */
+  private EngineLease acquireInTurn(String key, QueueRule rule, LockOptions options, boolean interruptible)
+      throws InterruptedException {
     ensureOpen();
+    boolean exclusive = isExclusive(rule);
+    String localKey = localKey(key, rule);
     Deadline deadline = Deadline.after(time, options.waitTime());
-    LocalQueue queue = keys.retain(key);
+    LocalQueue queue = keys.retain(localKey);
     LocalQueue.Turn turn;
     try {
-      turn = queue.enter(deadline, interruptible, HandoverTerms.of(options, ttl(options)));
+      turn = queue.enter(deadline, interruptible, exclusive ? HandoverTerms.of(options, ttl(options)) : null);
       if (turn == null) {
         throw timeout(key, options);
       }
     } catch (Throwable t) {
-      keys.release(key);
+      keys.release(localKey);
       throw t;
     }
     if (turn.handedOver() != null) {
       return tookOver(turn.handedOver()); // the lease releases the key when it ends
     }
     try {
-      return acquireAtStore(key, options, deadline, queue, interruptible);
+      return acquireAtStore(key, rule, options, deadline, exclusive ? queue : null, interruptible);
     } catch (Throwable t) {
-      queue.leave();
-      keys.release(key);
+      if (exclusive) {
+        queue.leave();
+      }
+      keys.release(localKey);
       throw t;
+    } finally {
+      if (!exclusive) {
+        queue.leave();
+      }
     }
   }
 
-  private EngineLease acquireAtStore(String key, LockOptions options, Deadline deadline, LocalQueue queue,
-      boolean interruptible) throws InterruptedException {
+  private EngineLease acquireAtStore(String key, QueueRule rule, LockOptions options, Deadline deadline,
+      LocalQueue heldTurn, boolean interruptible) throws InterruptedException {
     Signal signal = acquisitions.start();
     try {
-      StoreAcquisition.Granted granted = new StoreAcquisition(this, key, options, deadline, interruptible, signal).run();
-      return hold(granted.grant(), queue, granted.sentAt());
+      StoreAcquisition.Granted granted =
+          new StoreAcquisition(this, key, rule, options, deadline, interruptible, signal).run();
+      return hold(granted.grant(), heldTurn, granted.sentAt());
     } finally {
       acquisitions.finish(signal);
     }
+  }
+
+  /** Whether entries under {@code rule} hold alone: they keep the local turn while held and may be handed over. */
+  static boolean isExclusive(QueueRule rule) {
+    return rule.mode() == EntryMode.EXCLUSIVE;
+  }
+
+  /**
+   * The name of the local queue of {@code key}'s entries under {@code rule}: the key for exclusive entries (so a mutex
+   * and a write lock on one key share their turn), the key and the rule for others. No key holds a NUL.
+   */
+  private static String localKey(String key, QueueRule rule) {
+    return isExclusive(rule) ? key : key + '\u0000' + rule;
   }
 
   private Duration ttl(LockOptions options) {
@@ -204,13 +234,14 @@ final class Engine implements LossListener {
   }
 
   /** A request under a new owner id, for the ttl asked for or the store's cap on it. */
-  AcquireRequest newRequest(String key, LockOptions options, boolean mayWait) {
-    return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), QueueRule.EXCLUSIVE, ttl(options),
+  AcquireRequest newRequest(String key, QueueRule rule, LockOptions options, boolean mayWait) {
+    return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), rule, ttl(options),
         options.leaseTime().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
   }
 
-  private EngineLease hold(Grant grant, LocalQueue queue, long sentAt) {
-    EngineLease lease = new EngineLease(this, grant, queue, sentAt);
+  /** @param heldTurn the key's local turn, which an exclusive lease keeps while held; null for other leases */
+  private EngineLease hold(Grant grant, LocalQueue heldTurn, long sentAt) {
+    EngineLease lease = new EngineLease(this, grant, heldTurn, sentAt);
     held.add(lease);
     if (closed.get()) {
       held.remove(lease);
@@ -244,7 +275,7 @@ final class Engine implements LossListener {
   /** A lease ended: its key is no longer in use by it. */
   void forget(EngineLease lease) {
     held.remove(lease);
-    keys.release(lease.key());
+    keys.release(localKey(lease.key(), lease.grant().request().rule()));
   }
 
   @Override

@@ -1,11 +1,14 @@
 package dev.baton.engine;
 
 import dev.baton.DistributedLock;
+import dev.baton.DistributedReadWriteLock;
+import dev.baton.DistributedSemaphore;
 import dev.baton.LockClient;
 import dev.baton.LockObserver;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.QueueRule;
 import dev.baton.spi.Ticker;
 import java.security.SecureRandom;
 import java.util.List;
@@ -42,12 +45,41 @@ final class EngineClient implements LockClient {
 
   @Override
   public DistributedLock lock(String key, LockOptions options) {
+    return handle(key, QueueRule.EXCLUSIVE, options);
+  }
+
+  @Override
+  public DistributedReadWriteLock readWriteLock(String key) {
+    return readWriteLock(key, defaults);
+  }
+
+  @Override
+  public DistributedReadWriteLock readWriteLock(String key, LockOptions options) {
+    return new EngineReadWriteLock(handle(key, QueueRule.SHARED, options), handle(key, QueueRule.EXCLUSIVE, options));
+  }
+
+  @Override
+  public DistributedSemaphore semaphore(String key, int permits) {
+    return semaphore(key, permits, defaults);
+  }
+
+  @Override
+  public DistributedSemaphore semaphore(String key, int permits, LockOptions options) {
+    if (permits < 1) {
+      throw new IllegalArgumentException("Semaphore '" + key + "' needs at least 1 permit but was given " + permits
+          + ".");
+    }
+    return new EngineSemaphore(handle(key, QueueRule.permits(permits), options), permits);
+  }
+
+  /** A handle on {@code key} taking entries under {@code rule}, after the checks every handle gets. */
+  private EngineLock handle(String key, QueueRule rule, LockOptions options) {
     engine.ensureOpen();
     engine.checkKey(key);
     if (options == null) {
       throw new IllegalArgumentException("The options for '" + key + "' must not be null; use LockOptions.defaults().");
     }
-    return new EngineLock(engine, holds, key, options);
+    return new EngineLock(engine, holds, key, rule, options);
   }
 
   @Override

@@ -274,7 +274,7 @@ final class EngineLease implements Lease {
     boolean handedOver = false;
     try {
       detach();
-      Handover handover = reason == null ? engine.handOver(this) : Handover.NONE;
+      Handover handover = reason == null && queue != null ? engine.handOver(this) : Handover.NONE;
       handedOver = handover == Handover.HANDED_OVER;
       boolean released = switch (handover) {
         case HANDED_OVER, RELEASED -> true;
@@ -288,7 +288,7 @@ final class EngineLease implements Lease {
       }
     } finally {
       state = finalState;
-      if (!handedOver) {
+      if (!handedOver && queue != null) {
         queue.leave();
       }
       engine.forget(this);
@@ -308,7 +308,9 @@ final class EngineLease implements Lease {
     }
     state = to;
     detach();
-    queue.leave();
+    if (queue != null) {
+      queue.leave();
+    }
     engine.forget(this);
     return true;
   }

@@ -4,6 +4,7 @@ import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
+import dev.baton.spi.QueueRule;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -11,18 +12,24 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 
-/** A handle on one key of one client; holds no state of its own beyond the key and options. */
+/**
+ * A handle on one key of one client, taking entries under one rule: a mutex or a write lock ({@link QueueRule#EXCLUSIVE}),
+ * a read lock ({@link QueueRule#SHARED}), a semaphore's permits. Holds no state of its own beyond the key, the rule and
+ * the options.
+ */
 final class EngineLock implements DistributedLock {
   private final Engine engine;
   private final ThreadHolds holds;
   private final String key;
+  private final QueueRule rule;
   private final LockOptions options;
   private final LockOptions unbounded;
 
-  EngineLock(Engine engine, ThreadHolds holds, String key, LockOptions options) {
+  EngineLock(Engine engine, ThreadHolds holds, String key, QueueRule rule, LockOptions options) {
     this.engine = engine;
     this.holds = holds;
     this.key = key;
+    this.rule = rule;
     this.options = options;
     this.unbounded = options.withWaitTime(null);
   }
@@ -39,7 +46,7 @@ final class EngineLock implements DistributedLock {
 
   @Override
   public Lease acquire() throws InterruptedException {
-    return engine.acquire(key, options, true);
+    return engine.acquire(key, rule, options, true);
   }
 
   @Override
@@ -47,12 +54,12 @@ final class EngineLock implements DistributedLock {
     if (waitTime == null) {
       throw new IllegalArgumentException("The wait time for '" + key + "' must not be null; use acquire() to wait without limit.");
     }
-    return engine.acquire(key, options.withWaitTime(waitTime), true);
+    return engine.acquire(key, rule, options.withWaitTime(waitTime), true);
   }
 
   @Override
   public Lease acquire(LockOptions options) throws InterruptedException {
-    return engine.acquire(key, checked(options), true);
+    return engine.acquire(key, rule, checked(options), true);
   }
 
   @Override
@@ -69,7 +76,7 @@ final class EngineLock implements DistributedLock {
   public CompletableFuture<Lease> acquireAsync(LockOptions options) {
     LockOptions checked = checked(options);
     engine.ensureOpen();
-    AsyncAcquisition acquisition = new AsyncAcquisition(() -> engine.acquire(key, checked, true));
+    AsyncAcquisition acquisition = new AsyncAcquisition(() -> engine.acquire(key, rule, checked, true));
     try {
       engine.asyncAcquires().execute(acquisition);
     } catch (RejectedExecutionException closing) {
@@ -82,7 +89,7 @@ final class EngineLock implements DistributedLock {
   @Override
   public void lock() {
     try {
-      holds.enter(key, () -> engine.acquire(key, unbounded, false));
+      holds.enter(key, rule.mode(), () -> engine.acquire(key, rule, unbounded, false));
     } catch (InterruptedException e) {
       throw new IllegalStateException("lock() is not interruptible", e);
     }
@@ -90,13 +97,13 @@ final class EngineLock implements DistributedLock {
 
   @Override
   public void lockInterruptibly() throws InterruptedException {
-    holds.enter(key, () -> engine.acquire(key, unbounded, true));
+    holds.enter(key, rule.mode(), () -> engine.acquire(key, rule, unbounded, true));
   }
 
   @Override
   public boolean tryLock() {
     try {
-      return holds.enter(key, this::tryOnce);
+      return holds.enter(key, rule.mode(), this::tryOnce);
     } catch (InterruptedException e) {
       throw new IllegalStateException("tryLock() does not wait", e);
     }
@@ -108,9 +115,9 @@ final class EngineLock implements DistributedLock {
       throw new IllegalArgumentException("The time unit of tryLock on '" + key + "' must not be null.");
     }
     LockOptions timed = options.withWaitTime(Duration.ofNanos(unit.toNanos(Math.max(0, time))));
-    return holds.enter(key, () -> {
+    return holds.enter(key, rule.mode(), () -> {
       try {
-        return engine.acquire(key, timed, true);
+        return engine.acquire(key, rule, timed, true);
       } catch (LockTimeoutException e) {
         return null;
       }
@@ -119,12 +126,12 @@ final class EngineLock implements DistributedLock {
 
   @Override
   public void unlock() {
-    holds.exit(key);
+    holds.exit(key, rule.mode());
   }
 
   @Override
   public boolean isHeldByCurrentThread() {
-    return holds.isHeldByCurrentThread(key);
+    return holds.isHeldByCurrentThread(key, rule.mode());
   }
 
   @Override
@@ -135,7 +142,7 @@ final class EngineLock implements DistributedLock {
 
   private EngineLease tryOnce() {
     try {
-      return engine.acquire(key, options.withWaitTime(Duration.ZERO), false);
+      return engine.acquire(key, rule, options.withWaitTime(Duration.ZERO), false);
     } catch (LockTimeoutException e) {
       return null;
     } catch (InterruptedException e) {
@@ -152,6 +159,6 @@ final class EngineLock implements DistributedLock {
 
   @Override
   public String toString() {
-    return "DistributedLock{key='" + key + "', backend=" + engine.backend().name() + '}';
+    return "DistributedLock{key='" + key + "', " + rule + ", backend=" + engine.backend().name() + '}';
   }
 }

@@ -7,6 +7,7 @@ import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.Outcome;
+import dev.baton.spi.QueueRule;
 import java.time.Duration;
 
 /**
@@ -28,15 +29,18 @@ final class StoreAcquisition {
   private final boolean interruptible;
   private final Signal signal;
   private final Unavailability unavailability;
+  private final QueueRule rule;
   private boolean interrupted;
 
   /** A grant and when the request that won it was sent: the store's expiry runs from later. */
   record Granted(Grant grant, long sentAt) {}
 
-  StoreAcquisition(Engine engine, String key, LockOptions options, Deadline deadline, boolean interruptible, Signal signal) {
+  StoreAcquisition(Engine engine, String key, QueueRule rule, LockOptions options, Deadline deadline,
+      boolean interruptible, Signal signal) {
     this.engine = engine;
     this.backend = engine.backend();
     this.key = key;
+    this.rule = rule;
     this.options = options;
     this.deadline = deadline;
     this.interruptible = interruptible;
@@ -57,7 +61,7 @@ final class StoreAcquisition {
     boolean mayWait = deadline.remainingNanos() > 0;
     try {
       while (true) {
-        AcquireRequest request = engine.newRequest(key, options, mayWait);
+        AcquireRequest request = engine.newRequest(key, rule, options, mayWait);
         Attempt attempt = backend.newAttempt(request);
         Granted granted;
         try {

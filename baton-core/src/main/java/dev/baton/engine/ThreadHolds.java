@@ -1,58 +1,89 @@
 package dev.baton.engine;
 
 import dev.baton.LockLostException;
+import dev.baton.spi.EntryMode;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The {@link java.util.concurrent.locks.Lock} view's ownership: which thread holds which key, and how
- * many times. A hold is counted per thread and key across all handles of a client.
+ * The {@link java.util.concurrent.locks.Lock} views' ownership: which thread holds which key in which mode, and how
+ * many times. A hold is counted per thread, key and mode across all handles of a client, so a mutex and the write
+ * lock of a read-write lock on one key are one hold.
+ *
+ * <p>A thread that holds a key exclusively may also take its read lock (a downgrade, as
+ * {@link java.util.concurrent.locks.ReentrantReadWriteLock} allows): the read hold uses the exclusive lease, which is
+ * released when the last hold using it ends, so the thread keeps the key to itself until it has let go of both. The
+ * other way round, a reader asking for the write lock, is refused: two readers doing so would wait for each other.
  */
 final class ThreadHolds {
-  private record Owner(String key, Thread thread) {}
+  private record Owner(String key, EntryMode mode, Thread thread) {}
+
+  /** One lease and how many of a thread's holds use it: one, or an exclusive hold and a read hold nested in it. */
+  private static final class Use {
+    final EngineLease lease;
+    int holds = 1; // touched only by the owning thread
+
+    Use(EngineLease lease) {
+      this.lease = lease;
+    }
+  }
 
   private static final class Hold {
-    final EngineLease lease;
+    final Use use;
     int count = 1; // touched only by the owning thread
 
-    Hold(EngineLease lease) {
-      this.lease = lease;
+    Hold(Use use) {
+      this.use = use;
     }
   }
 
   private final ConcurrentHashMap<Owner, Hold> holds = new ConcurrentHashMap<>();
 
   /**
-   * Counts one more hold if the calling thread already holds {@code key}, else acquires it.
+   * Counts one more hold if the calling thread already holds {@code key} in {@code mode} (or, for a read, holds it
+   * exclusively), else acquires it.
    *
    * @return whether the thread now holds the key
    * @throws LockLostException if the thread's earlier hold of the key was lost
+   * @throws IllegalMonitorStateException if the thread holds the key's read lock and asks for an exclusive hold
    */
-  boolean enter(String key, AcquireCall acquire) throws InterruptedException {
-    Owner me = new Owner(key, Thread.currentThread());
+  boolean enter(String key, EntryMode mode, AcquireCall acquire) throws InterruptedException {
+    Thread thread = Thread.currentThread();
+    Owner me = new Owner(key, mode, thread);
     Hold hold = holds.get(me);
     if (hold != null) {
-      if (!hold.lease.isHeld()) {
-        throw lost(hold.lease);
-      }
+      checkHeld(hold);
       hold.count++;
       return true;
+    }
+    if (mode == EntryMode.SHARED) {
+      Hold exclusive = holds.get(new Owner(key, EntryMode.EXCLUSIVE, thread));
+      if (exclusive != null) {
+        checkHeld(exclusive);
+        exclusive.use.holds++;
+        holds.put(me, new Hold(exclusive.use));
+        return true;
+      }
+    } else if (mode == EntryMode.EXCLUSIVE && holds.containsKey(new Owner(key, EntryMode.SHARED, thread))) {
+      throw new IllegalMonitorStateException("Thread '" + thread.getName() + "' holds the read lock of '" + key
+          + "' and asks for its write lock: a read lock cannot be upgraded, as two readers doing so would wait for"
+          + " each other forever. Release the read lock first, or take the write lock from the start.");
     }
     EngineLease lease = acquire.call();
     if (lease == null) {
       return false;
     }
-    holds.put(me, new Hold(lease));
+    holds.put(me, new Hold(new Use(lease)));
     return true;
   }
 
   /**
-   * Gives up one hold of the calling thread, and the lock with the last one.
+   * Gives up one hold of the calling thread, and the lease with the last hold that uses it.
    *
-   * @throws IllegalMonitorStateException if the thread does not hold the key
+   * @throws IllegalMonitorStateException if the thread does not hold the key in that mode
    * @throws LockLostException if the last hold ended and the lock had been lost while held
    */
-  void exit(String key) {
-    Owner me = new Owner(key, Thread.currentThread());
+  void exit(String key, EntryMode mode) {
+    Owner me = new Owner(key, mode, Thread.currentThread());
     Hold hold = holds.get(me);
     if (hold == null) {
       throw new IllegalMonitorStateException("Thread '" + me.thread().getName() + "' does not hold lock '" + key
@@ -62,14 +93,23 @@ final class ThreadHolds {
       return;
     }
     holds.remove(me);
-    if (!hold.lease.release()) {
-      throw lost(hold.lease);
+    if (--hold.use.holds > 0) {
+      return;
+    }
+    if (!hold.use.lease.release()) {
+      throw lost(hold.use.lease);
     }
   }
 
-  boolean isHeldByCurrentThread(String key) {
-    Hold hold = holds.get(new Owner(key, Thread.currentThread()));
-    return hold != null && hold.lease.isHeld();
+  boolean isHeldByCurrentThread(String key, EntryMode mode) {
+    Hold hold = holds.get(new Owner(key, mode, Thread.currentThread()));
+    return hold != null && hold.use.lease.isHeld();
+  }
+
+  private static void checkHeld(Hold hold) {
+    if (!hold.use.lease.isHeld()) {
+      throw lost(hold.use.lease);
+    }
   }
 
   private static LockLostException lost(EngineLease lease) {

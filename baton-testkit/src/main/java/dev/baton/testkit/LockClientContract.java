@@ -216,6 +216,22 @@ public abstract class LockClientContract {
     }
   }
 
+  /** {@link ContractReadWriteLock}. */
+  @Nested
+  class ReadWriteLock extends ContractReadWriteLock {
+    ReadWriteLock() {
+      super(LockClientContract.this);
+    }
+  }
+
+  /** {@link ContractSemaphore}. */
+  @Nested
+  class Semaphore extends ContractSemaphore {
+    Semaphore() {
+      super(LockClientContract.this);
+    }
+  }
+
   /** The child JVMs of the running test, killed after it. */
   final List<ChildJvm> children() {
     return children;
