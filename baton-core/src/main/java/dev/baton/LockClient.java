@@ -64,6 +64,22 @@ public interface LockClient extends AutoCloseable {
   DistributedSemaphore semaphore(String key, int permits, LockOptions options);
 
   /**
+   * Returns a new candidacy for the leadership named {@code key}, using this client's default options (the ttl bounds
+   * how long a crashed leader keeps the name). Call {@link Leadership#start()} to stand; close it to resign.
+   *
+   * @throws IllegalArgumentException if the key is not acceptable
+   */
+  Leadership leadership(String key);
+
+  /**
+   * Returns a new candidacy for the leadership named {@code key} whose terms use {@code options} (their wait time is
+   * ignored: a candidate waits until elected).
+   *
+   * @throws IllegalArgumentException if the key is not acceptable or the options are null
+   */
+  Leadership leadership(String key, LockOptions options);
+
+  /**
    * Asks the store who holds {@code key} now, without waiting or taking anything.
    *
    * @throws IllegalArgumentException if the key is not acceptable

@@ -3,6 +3,7 @@ package dev.baton.engine;
 import dev.baton.DistributedLock;
 import dev.baton.DistributedReadWriteLock;
 import dev.baton.DistributedSemaphore;
+import dev.baton.Leadership;
 import dev.baton.LockClient;
 import dev.baton.LockObserver;
 import dev.baton.LockOptions;
@@ -70,6 +71,16 @@ final class EngineClient implements LockClient {
           + ".");
     }
     return new EngineSemaphore(handle(key, QueueRule.permits(permits), options), permits);
+  }
+
+  @Override
+  public Leadership leadership(String key) {
+    return leadership(key, defaults);
+  }
+
+  @Override
+  public Leadership leadership(String key, LockOptions options) {
+    return new EngineLeadership(engine, handle(key, QueueRule.EXCLUSIVE, options));
   }
 
   /** A handle on {@code key} taking entries under {@code rule}, after the checks every handle gets. */

@@ -232,6 +232,14 @@ public abstract class LockClientContract {
     }
   }
 
+  /** {@link ContractLeadership}. */
+  @Nested
+  class LeaderElection extends ContractLeadership {
+    LeaderElection() {
+      super(LockClientContract.this);
+    }
+  }
+
   /** The child JVMs of the running test, killed after it. */
   final List<ChildJvm> children() {
     return children;

@@ -1,0 +1,172 @@
+package dev.baton.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.Lease;
+import dev.baton.Leadership;
+import dev.baton.LeadershipListener;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.LostReason;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * One leader at a time, terms that grow, losses told before anyone else is elected, and a resignation that hands
+ * over at once. Part of the {@link LockClientContract}: it runs as a nested class of the backend's test.
+ */
+abstract class ContractLeadership extends ContractGroup {
+  private final List<Leadership> candidacies = new ArrayList<>();
+
+  ContractLeadership(LockClientContract contract) {
+    super(contract);
+  }
+
+  @AfterEach
+  void resignAll() {
+    candidacies.forEach(Leadership::close);
+  }
+
+  @Test
+  @Timeout(30)
+  void oneLeaderAtATimeAndEveryElectionGrowsTheTerm() throws Exception {
+    Recorder events = new Recorder();
+    List<Leadership> candidates = new ArrayList<>();
+    for (int c = 0; c < 3; c++) {
+      candidates.add(stand(newClient(), events));
+    }
+    List<Long> terms = new ArrayList<>();
+    for (int round = 0; round < 3; round++) {
+      Lease term = events.nextElected();
+      terms.add(term.fencingToken());
+      Leadership leader = await().atMost(PROMPTLY).until(() -> leaders(candidates), l -> l.size() == 1).get(0);
+      assertThat(leader.term()).contains(term);
+      leader.close(); // resigns: the next is elected without waiting for a ttl
+      candidates.remove(leader);
+    }
+    assertStrictlyIncreasing(terms);
+    assertThat(events.revocations).as("resignations are not revocations").isEmpty();
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+  }
+
+  @Test
+  @Timeout(30)
+  void aResignationHandsOverWithoutWaitingForTheTtl() throws Exception {
+    Recorder first = new Recorder();
+    Recorder second = new Recorder();
+    Leadership leader = stand(newClient(), first, baseOptions().withTtl(Duration.ofMinutes(5)));
+    first.nextElected();
+    stand(newClient(), second, baseOptions().withTtl(Duration.ofMinutes(5)));
+
+    leader.close();
+
+    assertThat(second.nextElected().isHeld()).isTrue();
+    assertThat(leader.isLeader()).isFalse();
+  }
+
+  /** The crashed leader's term stops counting as held before the store elects the next, and the leader is told. */
+  @Test
+  @Timeout(30)
+  void aCrashedLeaderIsRevokedBeforeTheNextIsElected() throws Exception {
+    Recorder crashing = new Recorder();
+    LockClient crashingClient = newCrashableClient();
+    stand(crashingClient, crashing, waitingWithTtl(SHORT_TTL));
+    Lease crashedTerm = crashing.nextElected();
+    AtomicBoolean crashedHeldAtTheNextElection = new AtomicBoolean(true);
+    Recorder next = new Recorder() {
+      @Override
+      public void elected(Lease term) {
+        crashedHeldAtTheNextElection.set(crashedTerm.isHeld());
+        super.elected(term);
+      }
+    };
+    stand(newClient(), next, waitingWithTtl(SHORT_TTL));
+
+    crash(crashingClient);
+
+    assertThat(crashing.revocations.poll(LONG_WAIT.toMillis(), TimeUnit.MILLISECONDS))
+        .isEqualTo(LostReason.RENEWAL_FAILED);
+    Lease nextTerm = next.nextElected();
+    assertThat(crashedHeldAtTheNextElection).as("the crashed term, held when the next was elected").isFalse();
+    assertThat(nextTerm.fencingToken()).isGreaterThan(crashedTerm.fencingToken());
+  }
+
+  @Test
+  @Timeout(30)
+  void aLeaderWhoseEntryIsRemovedIsToldAndStandsAgain() throws Exception {
+    Recorder events = new Recorder();
+    Leadership leadership = stand(newClient(), events, waitingWithTtl(SHORT_TTL));
+    Lease first = events.nextElected();
+
+    removeEntryBehindOurBack(key);
+
+    assertThat(events.revocations.poll(LONG_WAIT.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(LostReason.ENTRY_REMOVED);
+    Lease second = events.nextElected();
+    assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
+    assertThat(leadership.term()).contains(second);
+  }
+
+  @Test
+  @Timeout(30)
+  void aClosedCandidacyLeavesNothingAndCannotStandAgain() throws Exception {
+    LockClient client = newClient();
+    Recorder events = new Recorder();
+    Leadership leader = stand(client, events);
+    events.nextElected();
+    Leadership waiting = stand(newClient(), new Recorder());
+
+    waiting.close();
+    leader.close();
+
+    assertThatThrownBy(leader::start).isInstanceOf(IllegalStateException.class).hasMessageContaining(key);
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0 && client.keysInUse() == 0);
+  }
+
+  private Leadership stand(LockClient client, Recorder recorder) {
+    return stand(client, recorder, baseOptions());
+  }
+
+  private Leadership stand(LockClient client, Recorder recorder, LockOptions options) {
+    Leadership leadership = client.leadership(key, options);
+    candidacies.add(leadership);
+    leadership.addListener(recorder);
+    leadership.start();
+    return leadership;
+  }
+
+  private static List<Leadership> leaders(List<Leadership> candidates) {
+    return candidates.stream().filter(Leadership::isLeader).toList();
+  }
+
+  /** What a candidate's listener heard, in order. */
+  private static class Recorder implements LeadershipListener {
+    final BlockingQueue<Lease> elections = new LinkedBlockingQueue<>();
+    final BlockingQueue<LostReason> revocations = new LinkedBlockingQueue<>();
+
+    @Override
+    public void elected(Lease term) {
+      elections.add(term);
+    }
+
+    @Override
+    public void revoked(LostReason reason) {
+      revocations.add(reason);
+    }
+
+    Lease nextElected() throws InterruptedException {
+      Lease term = elections.poll(LONG_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+      assertThat(term).as("an election within %s", LONG_WAIT).isNotNull();
+      return term;
+    }
+  }
+}
