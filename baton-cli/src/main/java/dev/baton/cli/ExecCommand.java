@@ -13,10 +13,12 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -76,6 +78,20 @@ final class ExecCommand implements Callable<Integer> {
   @Option(names = "--key", required = true, paramLabel = "KEY", description = "The name of the lock.")
   private String key;
 
+  @ArgGroup(exclusive = true, multiplicity = "0..1")
+  private Mode mode = new Mode();
+
+  /** Under what CMD runs: the key's exclusive lock (the default), its read lock, or one of N permits. */
+  static final class Mode {
+    @Option(names = "--shared", description = "Run CMD under the read lock of KEY: beside other --shared runs, never"
+        + " beside an exclusive one. A waiting exclusive run holds back --shared runs that come after it.")
+    private boolean shared;
+
+    @Option(names = "--permits", paramLabel = "N", description = "Run CMD under one of N permits of the semaphore"
+        + " KEY: at most N such runs at once. Every run on KEY must give the same N.")
+    private Integer permits;
+  }
+
   @Option(names = "--wait", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
       description = "How long to wait for the lock; 0 tries once. Default: ${DEFAULT-VALUE}.")
   private Duration waitTime;
@@ -102,10 +118,13 @@ final class ExecCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    if (mode.permits != null && mode.permits < 1) {
+      throw new ParameterException(spec.commandLine(), "--permits must be at least 1 but was " + mode.permits);
+    }
     LockOptions options = LockOptions.builder().waitTime(waitTime).leaseTime(leaseTime).ttl(ttl).build();
     try (SignalForwarding signals = SignalForwarding.install();
         LockClient client = Backends.connect(backend, options)) {
-      CompletableFuture<Lease> pending = client.lock(key).acquireAsync();
+      CompletableFuture<Lease> pending = acquire(client);
       signals.sendTo(signal -> pending.cancel(true));
       try (Lease lease = pending.get()) {
         if (signals.first().isPresent()) {
@@ -118,6 +137,14 @@ final class ExecCommand implements Callable<Integer> {
         throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
       }
     }
+  }
+
+  /** Starts taking what the mode asks for: the lock, its read side, or a permit. */
+  private CompletableFuture<Lease> acquire(LockClient client) {
+    if (mode.permits != null) {
+      return client.semaphore(key, mode.permits).acquireAsync();
+    }
+    return mode.shared ? client.readWriteLock(key).readLock().acquireAsync() : client.lock(key).acquireAsync();
   }
 
   /**

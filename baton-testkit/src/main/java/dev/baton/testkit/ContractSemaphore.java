@@ -95,6 +95,22 @@ abstract class ContractSemaphore extends ContractGroup {
   }
 
   @Test
+  @Timeout(30)
+  void clientsThatDisagreeOnThePermitsGetAClearErrorAndNeverAnExtraPermit() throws Exception {
+    Lease held = newClient().semaphore(key, 1).acquire(LONG_WAIT);
+    DistributedSemaphore more = newClient().semaphore(key, 2);
+
+    assertThatThrownBy(more::tryAcquire).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(key).hasMessageContaining("1 permit").hasMessageContaining("asks for 2");
+    assertThatThrownBy(() -> more.acquire(LONG_WAIT)).isInstanceOf(IllegalArgumentException.class);
+    held.close();
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+    try (Lease once = more.acquire(LONG_WAIT)) {
+      assertThat(once.isHeld()).as("two permits, once no client counts one").isTrue();
+    }
+  }
+
+  @Test
   void aSemaphoreNeedsAPermit() {
     LockClient client = newClient();
     assertThatThrownBy(() -> client.semaphore(key, 0)).isInstanceOf(IllegalArgumentException.class)

@@ -153,6 +153,7 @@ public final class InMemoryStore implements AutoCloseable {
     long now = clock.getAsLong();
     KeyState state = keys.computeIfAbsent(request.key(), k -> new KeyState());
     expire(state, now);
+    checkSamePermits(state, request);
     Entry entry = state.entries.get(request.ownerId());
     if (entry == null) {
       entry = new Entry(request, wakeUp);
@@ -315,6 +316,22 @@ public final class InMemoryStore implements AutoCloseable {
   private void forgetIfUnused(String key, KeyState state) {
     if (state.entries.isEmpty()) {
       keys.remove(key);
+    }
+  }
+
+  /** Refuses a permit of a semaphore whose entries at the store count another number of permits. */
+  private void checkSamePermits(KeyState state, AcquireRequest request) {
+    if (request.rule().mode() != EntryMode.PERMIT) {
+      return;
+    }
+    for (Entry entry : state.entries.values()) {
+      QueueRule theirs = entry.request.rule();
+      if (theirs.mode() == EntryMode.PERMIT && theirs.capacity() != request.rule().capacity()) {
+        forgetIfUnused(request.key(), state);
+        throw new IllegalArgumentException("Semaphore '" + request.key() + "' has " + theirs.capacity()
+            + (theirs.capacity() == 1 ? " permit" : " permits") + " at the store, but this client asks for " + request.rule().capacity()
+            + ": every client of a semaphore must give the same number.");
+      }
     }
   }
 

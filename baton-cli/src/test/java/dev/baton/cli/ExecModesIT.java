@@ -1,0 +1,80 @@
+package dev.baton.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.baton.testkit.RedisServerExtension;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code baton exec --shared} under a read lock and {@code --permits N} under a semaphore, between real processes. */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class ExecModesIT {
+  private static final String HOLD = "echo holding; exec sleep 30";
+
+  @RegisterExtension
+  static final RedisServerExtension redis = new RedisServerExtension();
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void sharedRunsHoldTogetherAndExcludeAnExclusiveOne() throws InterruptedException {
+    try (BatonProcess reader = exec("shared", "--shared", "--", "sh", "-c", HOLD)) {
+      reader.awaitLine("holding");
+      assertThat(run("shared", "--shared", "--wait", "5s", "--", "true")).as("a second --shared run").isZero();
+      assertThat(run("shared", "--wait", "0", "--", "touch", "ran")).as("an exclusive run while one reads")
+          .isEqualTo(ExitCodes.NOT_ACQUIRED);
+      assertThat(dir.resolve("ran")).doesNotExist();
+    }
+  }
+
+  @Test
+  void anExclusiveRunExcludesSharedOnes() throws InterruptedException {
+    try (BatonProcess writer = exec("written", "--", "sh", "-c", HOLD)) {
+      writer.awaitLine("holding");
+      assertThat(run("written", "--shared", "--wait", "0", "--", "true")).isEqualTo(ExitCodes.NOT_ACQUIRED);
+    }
+  }
+
+  @Test
+  void permitsAdmitAsManyRunsAsTheyNumber() throws InterruptedException {
+    try (BatonProcess first = exec("slots", "--permits", "2", "--ttl", "2s", "--", "sh", "-c", HOLD);
+        BatonProcess second = exec("slots", "--permits", "2", "--", "sh", "-c", HOLD)) {
+      first.awaitLine("holding");
+      second.awaitLine("holding");
+      assertThat(run("slots", "--permits", "2", "--wait", "0", "--", "true")).as("a third run of two permits")
+          .isEqualTo(ExitCodes.NOT_ACQUIRED);
+      first.close(); // killed: its permit is free once its 2 s ttl has passed
+      assertThat(run("slots", "--permits", "2", "--wait", "20s", "--", "true")).as("once a permit is free").isZero();
+    }
+  }
+
+  @Test
+  void aModeIsOneOfTheTwoAndPermitsAreAtLeastOne() throws InterruptedException {
+    assertThat(run("bad", "--permits", "0", "--", "true")).isEqualTo(ExitCodes.USAGE);
+    assertThat(run("bad", "--shared", "--permits", "2", "--", "true")).isEqualTo(ExitCodes.USAGE);
+  }
+
+  private BatonProcess exec(String key, String... rest) {
+    return BatonProcess.start(dir, args(key, rest));
+  }
+
+  private int run(String key, String... rest) throws InterruptedException {
+    return BatonProcess.run(dir, args(key, rest));
+  }
+
+  private static String[] args(String key, String... rest) {
+    String[] args = new String[5 + rest.length];
+    args[0] = "exec";
+    args[1] = "--backend";
+    args[2] = redis.uri();
+    args[3] = "--key";
+    args[4] = key;
+    System.arraycopy(rest, 0, args, 5, rest.length);
+    return args;
+  }
+}
