@@ -130,8 +130,8 @@ final class QueueAttempt implements Attempt {
    *
    * <p>Our node's czxid is such a token when we head the queue and the lock path's data has not been written since
    * our node was made: a grant with a larger token before ours would either have written it (below), or have taken
-   * its own czxid, larger than ours, as the head of the queue, while our node was there ahead of it. That is every
-   * grant of a lock, so a lock's costs no request.
+   * its own czxid, larger than ours, as the head of the queue, while our node was there ahead of it. On a key that
+   * only locks take, that is every grant: a lock's token costs no request.
    *
    * <p>Otherwise, and when a permit right behind us may be waiting for our write ({@link WaitTargets#chained}), we
    * stamp our node and the lock path in one write, made after the listing that let us in, and its zxid is the token:
