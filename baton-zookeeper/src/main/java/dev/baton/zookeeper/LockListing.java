@@ -1,9 +1,7 @@
 package dev.baton.zookeeper;
 
 import dev.baton.LockStatus;
-import dev.baton.spi.HolderRecord;
 import dev.baton.spi.KeyOrder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +47,7 @@ final class LockListing {
           toVisit.add(key + "/" + child);
         }
       }
-      LockStatus status = holder(key, LockNodes.queue(children));
+      LockStatus status = holder(key, LockQueue.of(children));
       if (status != null) {
         held.add(status);
       }
@@ -59,14 +57,13 @@ final class LockListing {
 
   /**
    * The lock's status from its queue as listed: the first node still there holds it (those before it were released
-   * since the listing), the nodes after it wait; null if none is left.
+   * since the listing), and the entries after it that their rule does not let hold wait; null if none is left.
    */
-  private LockStatus holder(String key, List<String> queue) throws KeeperException {
+  private LockStatus holder(String key, LockQueue queue) throws KeeperException {
     for (int i = 0; i < queue.size(); i++) {
       try {
-        ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, paths.lockPath(key) + "/" + queue.get(i)), callTimeout, what);
-        return HolderRecord.read(new String(holder.bytes(), StandardCharsets.UTF_8))
-            .held(key, holder.stat().getCzxid(), null, queue.size() - 1 - i);
+        ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, paths.lockPath(key) + "/" + queue.name(i)), callTimeout, what);
+        return ZooKeeperBackend.held(key, holder, queue.withoutOldest(i).waiting());
       } catch (KeeperException.NoNodeException released) {
         // Released since the listing: the next node holds now.
       }

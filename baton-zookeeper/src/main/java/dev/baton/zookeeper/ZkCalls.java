@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
@@ -24,6 +26,9 @@ final class ZkCalls {
 
   /** A node's data and stat, as read. */
   record Data(byte[] bytes, Stat stat) {}
+
+  /** A node's children and its own stat, as listed together. */
+  record Listed(List<String> children, Stat stat) {}
 
   private ZkCalls() {}
 
@@ -45,6 +50,13 @@ final class ZkCalls {
   static CompletableFuture<List<String>> children(ZooKeeper zk, String path) {
     CompletableFuture<List<String>> result = new CompletableFuture<>();
     zk.getChildren(path, false, (rc, p, ctx, children, stat) -> settle(result, rc, p, children), null);
+    return result;
+  }
+
+  /** The node's children with its stat, whose mzxid tells when its data was last written. */
+  static CompletableFuture<Listed> listing(ZooKeeper zk, String path) {
+    CompletableFuture<Listed> result = new CompletableFuture<>();
+    zk.getChildren(path, false, (rc, p, ctx, children, stat) -> settle(result, rc, p, new Listed(children, stat)), null);
     return result;
   }
 
@@ -89,16 +101,34 @@ final class ZkCalls {
   }
 
   /**
-   * Signals {@code wakeUp} when the node changes or goes. Completes with true once the watch is set, false (and
-   * no watch set) when there is no such node.
+   * Signals {@code wakeUp} when the node changes or goes. Completes with the node's stat once the watch is set, null
+   * (and no watch set) when there is no such node.
    */
-  static CompletableFuture<Boolean> watch(ZooKeeper zk, String path, WakeUp wakeUp) {
-    CompletableFuture<Boolean> result = new CompletableFuture<>();
+  static CompletableFuture<Stat> watch(ZooKeeper zk, String path, WakeUp wakeUp) {
+    CompletableFuture<Stat> result = new CompletableFuture<>();
     zk.getData(path, event -> wakeUp.signal(), (rc, p, ctx, data, stat) -> {
       if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NONODE.intValue()) {
-        result.complete(rc == KeeperException.Code.OK.intValue());
+        result.complete(stat);
       } else {
         result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
+  /**
+   * Rewrites a node's data and empties its parent's in one transaction, so that both record the transaction's zxid
+   * as their mzxid. Completes with that zxid, or null (as a result, not an error) when the node is gone.
+   */
+  static CompletableFuture<Long> stamp(ZooKeeper zk, String path, byte[] data, String parent) {
+    CompletableFuture<Long> result = new CompletableFuture<>();
+    zk.multi(List.of(Op.setData(path, data, -1), Op.setData(parent, new byte[0], -1)), (rc, p, ctx, results) -> {
+      if (rc == KeeperException.Code.OK.intValue()) {
+        result.complete(((OpResult.SetDataResult) results.get(0)).getStat().getMzxid());
+      } else if (rc == KeeperException.Code.NONODE.intValue()) {
+        result.complete(null);
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
       }
     }, null);
     return result;

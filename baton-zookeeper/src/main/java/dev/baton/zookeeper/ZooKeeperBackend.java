@@ -71,8 +71,9 @@ final class ZooKeeperBackend implements LockBackend {
   }
 
   /**
-   * The holder is the head of the queue, whichever kind of acquire made it; the waiters are the rest of the queue
-   * (a non-fair waiter keeps no node while it waits, so it is not counted).
+   * Held by the head of the queue, whichever kind of acquire made it and whoever holds beside it; its token is the
+   * one it was granted with (the zxid of its node's last write). The waiters are the entries their rule does not let
+   * hold (a non-fair waiter keeps no node while it waits, so it is not counted).
    */
   @Override
   public LockStatus status(String key) {
@@ -81,14 +82,13 @@ final class ZooKeeperBackend implements LockBackend {
     ZooKeeper zk = session.connected();
     try {
       while (true) {
-        List<String> queue = LockNodes.queue(ZkCalls.await(ZkCalls.children(zk, lockPath), callTimeout(), what));
+        LockQueue queue = LockQueue.of(ZkCalls.await(ZkCalls.children(zk, lockPath), callTimeout(), what));
         if (queue.isEmpty()) {
           return LockStatus.free(key, 0);
         }
         try {
-          ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, lockPath + "/" + queue.get(0)), callTimeout(), what);
-          return HolderRecord.read(new String(holder.bytes(), StandardCharsets.UTF_8))
-              .held(key, holder.stat().getCzxid(), null, queue.size() - 1);
+          ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, lockPath + "/" + queue.name(0)), callTimeout(), what);
+          return held(key, holder, queue.waiting());
         } catch (KeeperException.NoNodeException e) {
           // The holder released between the listing and the read: read the queue again.
         }
@@ -98,6 +98,15 @@ final class ZooKeeperBackend implements LockBackend {
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
     }
+  }
+
+  /**
+   * The status of a lock held by the node read as {@code holder}. A node is written only when it is granted with a
+   * token of its own, so its mzxid is the token it was granted with (its czxid if never written).
+   */
+  static LockStatus held(String key, ZkCalls.Data holder, int waiters) {
+    return HolderRecord.read(new String(holder.bytes(), StandardCharsets.UTF_8))
+        .held(key, holder.stat().getMzxid(), null, waiters);
   }
 
   /** Walks the container nodes under the prefix in key order ({@link LockListing}); the holder of each as {@link #status}. */

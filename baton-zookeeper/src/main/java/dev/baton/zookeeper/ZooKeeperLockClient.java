@@ -36,7 +36,8 @@ import org.apache.zookeeper.data.Id;
  * as long as the session: a holder that crashes frees its locks when its session times out, so the
  * session timeout, not the ttl, is how long a crashed holder blocks the others, and a lease counts as held
  * no longer than the session timeout after the client last heard from the ensemble. The fencing token is
- * the lock node's creation zxid.
+ * the lock node's creation zxid (an entry that holds beside others, a read lock's or a permit's, takes the zxid of a
+ * write made when it is granted, so that tokens grow in the order of the grants).
  */
 public final class ZooKeeperLockClient {
   /** Where lock paths start unless told otherwise. */
