@@ -6,13 +6,16 @@ import java.util.Objects;
 
 /**
  * Who holds among the entries of one key's queue at the store, decided here for every store so that they all
- * agree. Entries queue in order of arrival; an entry holds when fewer than {@link #capacity()} older entries
- * conflict with it, and otherwise waits for the conflicting entry whose departure could let it in:
+ * agree. Entries queue in order of arrival; an entry holds when no exclusive entry is older and fewer than
+ * {@link #capacity()} older entries conflict with it, and otherwise waits for the entries whose departure could let
+ * it in:
  *
  * <ul>
  *   <li>a mutex ({@link #EXCLUSIVE}): nothing ahead; it waits for its predecessor;
  *   <li>a read lock ({@link #SHARED}): no exclusive entry ahead; it waits for the nearest one;
- *   <li>a semaphore of N permits ({@link #permits}): fewer than N entries ahead; it waits for the N-th nearest.
+ *   <li>a semaphore of N permits ({@link #permits}): no exclusive entry and fewer than N entries ahead; it waits
+ *       for the nearest exclusive entry if there is one, else for any of the N nearest to go, as permits are given
+ *       back in any order.
  * </ul>
  *
  * <p>A store that lists a key's queue applies the rule to the modes of the entries ahead of its own
@@ -65,14 +68,16 @@ public final class QueueRule {
 
   /**
    * Which entry an entry of this rule waits for, given the modes of the key's entries older than it, oldest first:
-   * the index in {@code ahead} of the conflicting entry whose departure could let it in, or {@link #HOLDS} if it
-   * holds now.
+   * the index in {@code ahead} of the nearest exclusive entry, or else of the {@code capacity}-th nearest conflicting
+   * entry, or {@link #HOLDS} if it holds now. With a capacity above 1 and no exclusive entry ahead, the departure of
+   * that entry or of any nearer conflicting one lets it in: a store wakes the waiter when any of them goes.
    */
   public int awaited(List<EntryMode> ahead) {
-    // From the nearest back: the capacity-th conflicting entry, if there are that many; else fewer conflict: it holds.
+    // From the nearest back: an exclusive entry blocks whatever the capacity; else the capacity-th conflicting one.
     int conflicting = 0;
     for (int i = ahead.size() - 1; i >= 0; i--) {
-      if (mode.conflictsWith(ahead.get(i)) && ++conflicting == capacity) {
+      if (ahead.get(i) == EntryMode.EXCLUSIVE
+          || (mode.conflictsWith(ahead.get(i)) && ++conflicting == capacity)) {
         return i;
       }
     }

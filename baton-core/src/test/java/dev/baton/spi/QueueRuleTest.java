@@ -42,6 +42,8 @@ class QueueRuleTest {
     assertThat(three.awaited(List.of(PERMIT, PERMIT))).isEqualTo(HOLDS);
     assertThat(three.awaited(List.of(PERMIT, PERMIT, PERMIT))).as("the oldest of three must go").isZero();
     assertThat(three.awaited(List.of(PERMIT, PERMIT, PERMIT, PERMIT, PERMIT))).isEqualTo(2);
+    assertThat(three.awaited(List.of(EXCLUSIVE))).as("an exclusive holder, whatever the capacity").isZero();
+    assertThat(three.awaited(List.of(EXCLUSIVE, PERMIT))).as("an exclusive entry farther back").isZero();
     assertThat(QueueRule.permits(1)).as("one permit is a mutex's rule but a permit's entry")
         .isNotEqualTo(QueueRule.EXCLUSIVE).extracting(QueueRule::capacity).isEqualTo(1);
   }
