@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * oldest entry); the rule says from them whether we hold ({@link RuleReads}). Otherwise we read the conflicting entries
  * nearest to ours and watch the deletion of those we wait for (a lock's: our predecessor, the newest entry older than
  * ours; a shared entry's: the nearest exclusive entry ahead; N permits': the N nearest) from the revision we read them
- * at, so that a deletion in between is not missed. Each waiter writes once, then only reads when its watch fires: fair, and one
- * write per acquisition.
+ * at, so that a deletion in between is not missed. Each waiter writes once, then only reads when its watch fires:
+ * fair, and one write per acquisition.
  */
 final class EtcdAttempt implements Attempt {
   private static final Logger log = LoggerFactory.getLogger(EtcdAttempt.class);

@@ -11,8 +11,9 @@ import java.nio.charset.StandardCharsets;
  * says its mode:
  *
  * <ul>
- *   <li>{@code LEASE}, the client's lease in hex: an exclusive entry, named as every Baton before the read-write lock
- *       named its entries, so that clients of either age exclude each other on a mutex;
+ *   <li>{@code LEASE}, the client's lease in hex: an exclusive entry, named as Baton has always named a lock's entries,
+ *       so that an older and a newer client exclude each other on a mutex (an older one counts every entry of the key
+ *       as exclusive, the marked ones too);
  *   <li>{@code ~s/LEASE/SLOT}: a shared entry;
  *   <li>{@code ~pN/LEASE/SLOT}: one of N permits.
  * </ul>

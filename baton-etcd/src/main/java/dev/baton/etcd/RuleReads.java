@@ -16,10 +16,12 @@ import java.util.List;
  * a permit; for a shared entry the exclusive ones alone, a range of names of their own), by create revision, and of
  * those no more than the rule's capacity, names and revisions without values.
  *
- * <p>What they cost: etcd answers a range read that is sorted, or bounded by a create revision, by walking every name
- * of the range in its index (deleted names too, until compaction), then sends at most {@code capacity} of them. So an
- * exclusive entry or a permit pays for every entry of the key, a shared entry for the exclusive ones only: readers do
- * not slow each other down.
+ * <p>What they cost: etcd answers a range read sorted by create revision, or bounded by one, by walking every name of
+ * the range in its index (deleted names too, until compaction) and reading every live entry, as it pushes a limit down
+ * only into reads in key order; it then sends at most {@code capacity} of them. So an exclusive entry or a permit pays
+ * for every entry of the key (as a lock always did), a shared entry for the exclusive ones only: readers do not slow
+ * each other down. One such read goes in the transaction that writes the entry; a waiter adds one read-only
+ * transaction per wake-up.
  */
 final class RuleReads {
   /** A lock's read, the one most acquisitions make: built once. */

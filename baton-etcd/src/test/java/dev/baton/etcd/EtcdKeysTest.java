@@ -24,7 +24,8 @@ class EtcdKeysTest {
   @Test
   void everyNameReadsBackAsTheRuleThatWroteIt() {
     assertThat(EtcdKeys.ruleOf(keys.entry("k", LEASE))).isEqualTo(QueueRule.EXCLUSIVE);
-    assertThat(EtcdKeys.ruleOf(keys.entry("k", -1L))).as("a lease whose hex has 16 digits").isEqualTo(QueueRule.EXCLUSIVE);
+    assertThat(EtcdKeys.ruleOf(keys.entry("k", -1L))).as("a lease whose hex has 16 digits")
+        .isEqualTo(QueueRule.EXCLUSIVE);
     assertThat(EtcdKeys.ruleOf(keys.entry("k", LEASE, QueueRule.SHARED, 7))).isEqualTo(QueueRule.SHARED);
     assertThat(EtcdKeys.ruleOf(keys.entry("k", LEASE, QueueRule.permits(12), 0))).isEqualTo(QueueRule.permits(12));
     assertThat(keys.keyOf(keys.entry("orders/42", LEASE, QueueRule.SHARED, 1))).isEqualTo("orders/42");
