@@ -1,7 +1,6 @@
 package dev.baton.etcd;
 
 import dev.baton.LockStatus;
-import dev.baton.spi.HolderRecord;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
@@ -13,7 +12,6 @@ import io.etcd.jetcd.options.LeaseOption;
 import io.etcd.jetcd.options.OptionsUtil;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,9 +21,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Lists the locks held under a key prefix: range reads of the entries under the namespace and the prefix, sorted by
  * key (so the entries of one key come together, and keys in order), in pages of {@value #PAGE} entries all read at
- * the revision of the first, until the entries of more than {@code limit} keys are read or none are left. The lowest
- * create revision of a key's entries holds, the others wait. Then the time to live of each holder's lease, asked
- * once per lease (a client has one for all its locks), all at once.
+ * the revision of the first, until the entries of more than {@code limit} keys are read or none are left. Each key's
+ * entries, whatever their modes, make one lock, shown as {@link EntryQueue} shows it. Then the time to live of each
+ * holder's lease, asked once per lease (a client has one for all its locks), all at once.
  */
 final class EntryListing {
   private static final long PAGE = 1000;
@@ -47,20 +45,16 @@ final class EntryListing {
 
   /** The first {@code limit} locks held under {@code keyPrefix}, in key order. */
   List<LockStatus> list(String keyPrefix, int limit) {
-    Map<String, List<KeyValue>> queues = queues(keyPrefix, limit);
+    Map<String, EntryQueue> queues = new LinkedHashMap<>();
     Map<Long, CompletableFuture<LeaseTimeToLiveResponse>> ttls = new HashMap<>();
-    Map<String, KeyValue> holders = new LinkedHashMap<>();
-    queues.forEach((key, queue) -> {
-      KeyValue holder = queue.stream().min(Comparator.comparingLong(KeyValue::getCreateRevision)).orElseThrow();
-      holders.put(key, holder);
-      ttls.computeIfAbsent(holder.getLease(), lease -> leases.timeToLive(lease, LeaseOption.DEFAULT));
+    queues(keyPrefix, limit).forEach((key, entries) -> {
+      EntryQueue queue = new EntryQueue(entries);
+      queues.put(key, queue);
+      ttls.computeIfAbsent(queue.holder().getLease(), lease -> leases.timeToLive(lease, LeaseOption.DEFAULT));
     });
-    List<LockStatus> held = new ArrayList<>(holders.size());
-    holders.forEach((key, holder) -> {
-      long left = EtcdCalls.await(ttls.get(holder.getLease()), timeout, what).getTTL();
-      held.add(HolderRecord.read(EtcdKeys.text(holder.getValue()))
-          .held(key, holder.getCreateRevision(), left > 0 ? Duration.ofSeconds(left) : null, queues.get(key).size() - 1));
-    });
+    List<LockStatus> held = new ArrayList<>(queues.size());
+    queues.forEach((key, queue) ->
+        held.add(queue.status(key, EtcdCalls.await(ttls.get(queue.holder().getLease()), timeout, what).getTTL())));
     return held;
   }
 

@@ -1,6 +1,6 @@
 package dev.baton.etcd;
 
-import dev.baton.BackendUnavailableException;
+import dev.baton.etcd.EntryNames.OwnEntry;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.HolderRecord;
@@ -21,27 +21,25 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One acquisition in etcd. A single transaction puts our entry, bound to the client's lease, if it is
- * not there yet, and reads the key's oldest entries in the same round trip, as many as the request's
- * {@link dev.baton.spi.QueueRule#capacity() rule} lets hold at once (one for a lock); we hold when ours is among
- * them. Otherwise we watch the deletion of the entry the rule says we wait for (a lock's: our predecessor, the
- * newest entry older than ours) from the revision we read it at, so that a deletion in between is not missed.
- * Each waiter writes once, then only reads when its watch fires: fair, and one write per acquisition. Entries
- * carry no mode yet, so every entry conflicts with every other: the read-write lock will add it.
+ * One acquisition in etcd. A single transaction puts our entry, bound to the client's lease and named for the
+ * request's {@link dev.baton.spi.QueueRule rule} ({@link EtcdKeys}), if it is not there yet, and reads in the same
+ * round trip the key's oldest entries that can conflict with it, as many as the rule lets hold at once (a lock's: the
+ * oldest entry); the rule says from them whether we hold ({@link RuleReads}). Otherwise we read the conflicting entries
+ * nearest to ours and watch the deletion of those we wait for (a lock's: our predecessor, the newest entry older than
+ * ours; a shared entry's: the nearest exclusive entry ahead; N permits': the N nearest) from the revision we read them
+ * at, so that a deletion in between is not missed. Each waiter writes once, then only reads when its watch fires:
+ * fair, and one write per acquisition.
  */
 final class EtcdAttempt implements Attempt {
   private static final Logger log = LoggerFactory.getLogger(EtcdAttempt.class);
 
   private final EtcdBackend etcd;
   private final AcquireRequest request;
-  private final ByteSequence entries;
   private final String what;
   private final ByteSequence owner;
-  /** How many entries may hold at once: the oldest that many hold. */
-  private final int capacity;
-  private final GetOption oldest;
+  private final RuleReads reads;
   private long leaseId;
-  private ByteSequence entry;
+  private OwnEntry entry;
   private long ours;
   private boolean written;
   private EtcdWatches.Watching watching;
@@ -49,11 +47,9 @@ final class EtcdAttempt implements Attempt {
   EtcdAttempt(EtcdBackend etcd, AcquireRequest request) {
     this.etcd = etcd;
     this.request = request;
-    this.entries = etcd.keys().entries(request.key());
     this.what = "Acquiring '" + request.key() + "'";
     this.owner = EtcdKeys.bytes(request.ownerRecord());
-    this.capacity = request.rule().capacity();
-    this.oldest = EtcdBackend.oldest(capacity);
+    this.reads = new RuleReads(etcd.keys(), request.key(), request.rule());
   }
 
   @Override
@@ -69,12 +65,12 @@ final class EtcdAttempt implements Attempt {
       if (queued == null) {
         return Outcome.retryNow(); // a stale entry of this client's was in the way, and is gone now
       }
-      place = queued.first() || !request.mayWait() ? queued : lookUp();
+      place = queued.holds() || !request.mayWait() ? queued : lookUp();
       if (place == null) {
         return Outcome.retryNow(); // our entry went as soon as it came: its lease expired, or an operator
       }
     }
-    if (place.first()) {
+    if (place.holds()) {
       // The entry lives as long as the client's lease, which a keep-alive that fell behind may leave shorter
       // than the lock's expiry: then the lock is not granted yet, and the next try looks again.
       LeaseLife.requireAlive(EtcdCalls.await(leaseAlive, etcd.timeout(), what), neededUntil, what);
@@ -83,91 +79,93 @@ final class EtcdAttempt implements Attempt {
     if (!request.mayWait()) {
       return Outcome.waitAtMost(etcd.maxTtl());
     }
-    watching = etcd.watches().onDeletion(place.predecessor(), place.readAt() + 1, wakeUp::signal);
+    watching = etcd.watches().onDeletionOfAny(place.awaited(), place.readAt() + 1, wakeUp::signal);
     return Outcome.waitAtMost(etcd.leaseTtl()); // the watch wakes us; this bounds a watch that went quiet
   }
 
   /**
-   * Puts our entry unless it is there, and reads the oldest entries, in one write transaction; null if the
-   * entry was there from an earlier acquisition of this client, which is then removed.
+   * Puts our entry unless it is there, and reads the oldest conflicting entries, in one write transaction; null if
+   * the entry was there from an earlier acquisition of this client, which is then removed.
    */
   private Place enqueue(long lease) {
     if (lease != leaseId) {
       leaseId = lease; // a new lease: the old entry went with the old one
-      entry = etcd.keys().entry(request.key(), lease);
+      if (entry != null) {
+        entry.free();
+      }
+      entry = etcd.entryNames().take(request.key(), lease, request.rule());
     }
     written = true; // from here on the put may have happened, whatever the reply
+    ByteSequence name = entry.name();
     TxnResponse queued;
     try {
       queued = EtcdCalls.await(etcd.kv().txn()
-          .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-          .Then(Op.put(entry, owner, PutOption.builder().withLeaseId(lease).build()), Op.get(entries, oldest))
-          .Else(Op.get(entry, GetOption.DEFAULT), Op.get(entries, oldest))
+          .If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
+          .Then(Op.put(name, owner, PutOption.builder().withLeaseId(lease).build()), reads.oldest())
+          .Else(Op.get(name, GetOption.DEFAULT), reads.oldest())
           .commit(), etcd.timeout(), what);
     } catch (RuntimeException e) {
       etcd.leaseRefused(lease, e);
       throw e;
     }
-    List<GetResponse> reads = queued.getGetResponses();
+    List<GetResponse> answers = queued.getGetResponses();
     if (queued.isSucceeded()) {
       ours = queued.getHeader().getRevision();
     } else {
-      KeyValue found = reads.get(0).getKvs().get(0);
+      KeyValue found = answers.get(0).getKvs().get(0);
       if (!found.getValue().equals(owner)) {
         removeStale(found);
         return null;
       }
       ours = found.getCreateRevision(); // our own put, whose reply was lost
     }
-    return new Place(isAmong(reads.get(reads.size() - 1)), null, queued.getHeader().getRevision());
+    List<KeyValue> oldest = answers.get(answers.size() - 1).getKvs();
+    return new Place(reads.holds(oldest, ours), List.of(), queued.getHeader().getRevision());
   }
 
   /**
-   * Deletes an entry of this client's lease left by an earlier acquisition of the key: one that was
-   * released, abandoned or given up here while its deletion had not reached etcd yet. Only one thread of a
-   * client talks to etcd about a key at a time, so no holder of this client owns it any more.
+   * Deletes an entry under our name left by an earlier acquisition of this client: one that was released, abandoned
+   * or given up here while its deletion had not reached etcd yet. No other acquisition of the client under way
+   * uses our name ({@link EntryNames}), so no holder of this client owns it any more.
    */
   private void removeStale(KeyValue stale) {
     log.debug("Removing the entry of '{}' that owner {} left behind", request.key(),
         HolderRecord.read(EtcdKeys.text(stale.getValue())).ownerId());
-    etcd.deleteIf(entry, CmpTarget.createRevision(stale.getCreateRevision()), what);
+    etcd.deleteIf(entry.name(), CmpTarget.createRevision(stale.getCreateRevision()), what);
   }
 
   /**
-   * Reads, in one read-only transaction, whether our entry is still queued, the oldest entries and the entry we
-   * wait for; null when our entry is gone.
+   * Reads, in one read-only transaction, whether our entry is still queued and the conflicting entries nearest to
+   * it, which tell whether it holds and which entry it waits for; null when our entry is gone.
    */
   private Place lookUp() {
     TxnResponse read = EtcdCalls.await(etcd.kv().txn()
-        .Then(Op.get(entry, GetOption.DEFAULT), Op.get(entries, oldest), Op.get(entries, GetOption.builder()
-            .isPrefix(true).withMaxCreateRevision(ours - 1).withSortField(GetOption.SortTarget.CREATE)
-            .withSortOrder(GetOption.SortOrder.DESCEND).withLimit(capacity).build()))
+        .Then(Op.get(entry.name(), GetOption.DEFAULT), reads.nearestOlderThan(ours))
         .commit(), etcd.timeout(), what);
-    List<GetResponse> reads = read.getGetResponses();
-    List<KeyValue> ourEntry = reads.get(0).getKvs();
+    List<KeyValue> ourEntry = read.getGetResponses().get(0).getKvs();
     if (ourEntry.isEmpty() || ourEntry.get(0).getCreateRevision() != ours) {
       ours = 0;
       return null;
     }
-    // The nearest entries older than ours, nearest first: the farthest of them is the one we wait for.
-    List<KeyValue> before = reads.get(2).getKvs();
-    return new Place(isAmong(reads.get(1)), before.isEmpty() ? null : before.get(before.size() - 1).getKey(),
-        read.getHeader().getRevision());
-  }
-
-  /** Whether our entry is among the oldest entries read: then it holds. */
-  private boolean isAmong(GetResponse oldestEntries) {
-    return oldestEntries.getKvs().stream().anyMatch(entry -> entry.getCreateRevision() == ours);
+    List<ByteSequence> awaited = reads.awaited(read.getGetResponses().get(1).getKvs());
+    return new Place(awaited.isEmpty(), awaited, read.getHeader().getRevision());
   }
 
   @Override
   public void abandon() {
     stopWatching();
-    if (written) {
-      // Only our own entry: a retry of this clean-up may run after a later acquisition took the same entry key.
-      etcd.deleteIf(entry, CmpTarget.value(owner), "Leaving the queue of '" + request.key() + "'");
-      written = false;
-      ours = 0;
+    if (entry == null) {
+      return; // nothing written: the lease was not known yet
+    }
+    try {
+      if (written) {
+        // Only our own entry: a retry of this clean-up may run after a later acquisition took the same name.
+        etcd.deleteIf(entry.name(), CmpTarget.value(owner), "Leaving the queue of '" + request.key() + "'");
+        written = false;
+        ours = 0;
+      }
+    } finally {
+      entry.free(); // if the entry is still there, the next acquisition under this name removes it as left behind
     }
   }
 
@@ -181,9 +179,9 @@ final class EtcdAttempt implements Attempt {
   /**
    * Where our entry stands in the key's queue.
    *
-   * @param first whether it is among the oldest the rule lets hold: we hold
-   * @param predecessor the entry we wait for, or null when unknown or first
+   * @param holds whether the rule lets it hold
+   * @param awaited the entries whose departure may let us in; none when unknown or when we hold
    * @param readAt the revision the queue was read at
    */
-  private record Place(boolean first, ByteSequence predecessor, long readAt) {}
+  private record Place(boolean holds, List<ByteSequence> awaited, long readAt) {}
 }

@@ -6,7 +6,6 @@ import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
-import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
@@ -14,7 +13,6 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
-import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
@@ -34,10 +32,6 @@ import java.util.stream.Collectors;
 
 /** Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. */
 final class EtcdBackend implements LockBackend {
-  /** The oldest entry of a key: the holder. */
-
-  private static final GetOption OLDEST = oldestEntries(1);
-
   private final Client client;
   private final KV kv;
   private final EtcdWatches watches;
@@ -49,6 +43,7 @@ final class EtcdBackend implements LockBackend {
   private final LeaseLife leaseLife;
   private final EntryReads entryReads;
   private final EtcdKeys keys;
+  private final EntryNames entryNames;
   private final Duration timeout;
   private final String endpoints;
   private volatile EtcdSession session;
@@ -61,6 +56,7 @@ final class EtcdBackend implements LockBackend {
     this.leaseLife = new LeaseLife(client.getLeaseClient());
     this.entryReads = new EntryReads(kv, scheduler);
     this.keys = keys;
+    this.entryNames = new EntryNames(keys);
     this.timeout = timeout;
     this.endpoints = endpoints;
   }
@@ -86,7 +82,7 @@ final class EtcdBackend implements LockBackend {
     EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace()), settings.commandTimeout(), endpoints);
     try {
       backend.session = EtcdSession.open(client.getLeaseClient(), settings.leaseTtl(), settings.commandTimeout(),
-          backend.losses::sessionExpired, backend.scheduler);
+          backend::leaseExpired, backend.scheduler);
       return backend;
     } catch (RuntimeException e) {
       backend.scheduler.shutdownNow();
@@ -98,6 +94,12 @@ final class EtcdBackend implements LockBackend {
           + ". Check that etcd runs there, that the user and password are right"
           + (settings.tls() ? ", and that each side trusts the other's certificate." : "."), e);
     }
+  }
+
+  /** etcd no longer has lease {@code leaseId}: every entry bound to it is gone, and every lock held on it lost. */
+  private void leaseExpired(long leaseId) {
+    entryNames.forget(leaseId);
+    losses.sessionExpired();
   }
 
   @Override
@@ -127,17 +129,14 @@ final class EtcdBackend implements LockBackend {
   @Override
   public LockStatus status(String key) {
     String what = "Reading the status of '" + key + "'";
-    GetResponse entries = EtcdCalls.await(kv.get(keys.entries(key), GetOption.builder().isPrefix(true)
-        .withSortField(GetOption.SortTarget.CREATE).withSortOrder(GetOption.SortOrder.ASCEND).build()), timeout, what);
-    List<KeyValue> queue = entries.getKvs();
-    if (queue.isEmpty()) {
+    GetResponse entries = EtcdCalls.await(kv.get(keys.entries(key), GetOption.builder().isPrefix(true).build()),
+        timeout, what);
+    if (entries.getKvs().isEmpty()) {
       return LockStatus.free(key, 0);
     }
-    KeyValue holder = queue.get(0);
-    long left = EtcdCalls.await(client.getLeaseClient().timeToLive(holder.getLease(), LeaseOption.DEFAULT), timeout, what)
-        .getTTL();
-    return HolderRecord.read(EtcdKeys.text(holder.getValue()))
-        .held(key, holder.getCreateRevision(), left > 0 ? Duration.ofSeconds(left) : null, queue.size() - 1);
+    EntryQueue queue = new EntryQueue(entries.getKvs());
+    return queue.status(key, EtcdCalls.await(client.getLeaseClient().timeToLive(queue.holder().getLease(),
+        LeaseOption.DEFAULT), timeout, what).getTTL());
   }
 
   /** Range reads of the entries under the prefix, grouped by key ({@link EntryListing}); each holder as {@link #status}. */
@@ -161,20 +160,30 @@ final class EtcdBackend implements LockBackend {
     EtcdGrant etcdGrant = (EtcdGrant) grant;
     long neededUntil = System.nanoTime() + expiry.toNanos();
     CompletableFuture<Long> alive = leaseLife.aliveUntil(etcdGrant.leaseId(), neededUntil);
-    return entryReads.createRevision(etcdGrant.entry()).thenCombine(alive, (revision, aliveUntil) -> {
+    return entryReads.createRevision(etcdGrant.entry().name()).thenCombine(alive, (revision, aliveUntil) -> {
       boolean ours = revision == etcdGrant.createRevision();
       if (ours) {
         LeaseLife.requireAlive(aliveUntil, neededUntil, "Renewing '" + grant.request().key() + "'");
+      } else {
+        etcdGrant.entry().free(); // gone for good: the engine counts the lock as lost and will not release it
       }
       return ours;
     });
   }
 
+  /**
+   * Deletes our entry if it is still the one we were granted (the same create revision), and frees its name whatever
+   * the answer: if the entry is still there, the next acquisition under that name removes it as left behind.
+   */
   @Override
   public boolean release(Grant grant) {
     EtcdGrant etcdGrant = (EtcdGrant) grant;
-    return deleteIf(etcdGrant.entry(), CmpTarget.createRevision(etcdGrant.createRevision()),
-        "Releasing '" + grant.request().key() + "'");
+    try {
+      return deleteIf(etcdGrant.entry().name(), CmpTarget.createRevision(etcdGrant.createRevision()),
+          "Releasing '" + grant.request().key() + "'");
+    } finally {
+      etcdGrant.entry().free();
+    }
   }
 
   /**
@@ -205,6 +214,10 @@ final class EtcdBackend implements LockBackend {
     return keys;
   }
 
+  EntryNames entryNames() {
+    return entryNames;
+  }
+
   Duration timeout() {
     return timeout;
   }
@@ -233,16 +246,6 @@ final class EtcdBackend implements LockBackend {
     session.close();
     scheduler.shutdownNow();
     client.close();
-  }
-
-  /** Reads the {@code count} oldest entries under a key's prefix, by create revision; a lock's one is built once. */
-  static GetOption oldest(int count) {
-    return count == 1 ? OLDEST : oldestEntries(count);
-  }
-
-  private static GetOption oldestEntries(int count) {
-    return GetOption.builder().isPrefix(true).withSortField(GetOption.SortTarget.CREATE)
-        .withSortOrder(GetOption.SortOrder.ASCEND).withLimit(count).build();
   }
 
   @Override

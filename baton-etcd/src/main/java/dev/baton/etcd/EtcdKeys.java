@@ -1,28 +1,61 @@
 package dev.baton.etcd;
 
+import dev.baton.spi.EntryMode;
+import dev.baton.spi.QueueRule;
 import io.etcd.jetcd.ByteSequence;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Where a lock lives in etcd: the entries of key {@code orders/42} are {@code /baton/orders/42<NUL>...}. The
- * NUL, which no key may hold, keeps the entries of {@code orders} apart from those of {@code orders/42}.
+ * Where a lock lives in etcd: the entries of key {@code orders/42} are {@code /baton/orders/42<NUL>NAME}. The NUL,
+ * which no key may hold, keeps the entries of {@code orders} apart from those of {@code orders/42}. An entry's name
+ * says its mode:
+ *
+ * <ul>
+ *   <li>{@code LEASE}, the client's lease in hex: an exclusive entry, named as Baton has always named a lock's entries,
+ *       so that an older and a newer client exclude each other on a mutex (an older one counts every entry of the key
+ *       as exclusive, the marked ones too);
+ *   <li>{@code ~s/LEASE/SLOT}: a shared entry;
+ *   <li>{@code ~pN/LEASE/SLOT}: one of N permits.
+ * </ul>
+ *
+ * <p>The marked names sort after every exclusive one ({@code ~} after the hex digits), so the exclusive entries of a
+ * key are one range of names, {@link #exclusiveEntries}, which a shared entry reads without walking the others. Any
+ * name below {@code ~} counts as exclusive; any other name that is not a shared entry's counts as a permit: so every
+ * reader of a key's entries gives each the same mode.
  */
 record EtcdKeys(String namespace) {
   private static final char SEPARATOR = '\u0000';
+  private static final char MARK = '~';
+  private static final String SHARED = MARK + "s/";
+  private static final String PERMITS = MARK + "p";
 
   /** The prefix of every entry of {@code key}. */
   ByteSequence entries(String key) {
     return bytes(namespace + key + SEPARATOR);
   }
 
+  /** Where the names of {@code key}'s exclusive entries end: they run from {@link #entries} to here. */
+  ByteSequence exclusiveEntriesEnd(String key) {
+    return bytes(namespace + key + SEPARATOR + MARK);
+  }
+
   /**
-   * The entry a client queues with for {@code key}: one per client lease, as only one thread of a client
-   * talks to etcd about a key at a time. Reusing it matters: etcd keeps every key ever deleted in its index
-   * until the history is compacted, and reading the queue walks them all, so a new key per acquisition
-   * would make each acquisition slower than the last.
+   * The exclusive entry a client queues with for {@code key}: one per client lease, as only one exclusive acquisition
+   * of a client asks for a key at a time. Reusing it matters: etcd keeps every key ever deleted in its index until
+   * the history is compacted, and reading the queue walks them all, so a new key per acquisition would make each
+   * acquisition slower than the last.
    */
   ByteSequence entry(String key, long leaseId) {
     return bytes(namespace + key + SEPARATOR + Long.toHexString(leaseId));
+  }
+
+  /**
+   * The shared entry or permit of {@code rule} in slot {@code slot} of a client lease: a client may have several on a
+   * key at once, one per slot, and reuses the slots (see {@link EntryNames}).
+   */
+  ByteSequence entry(String key, long leaseId, QueueRule rule, int slot) {
+    String mark = rule.mode() == EntryMode.SHARED ? SHARED : PERMITS + rule.capacity() + "/";
+    return bytes(namespace + key + SEPARATOR + mark + Long.toHexString(leaseId) + "/" + slot);
   }
 
   /** The prefix of every entry of every key that starts with {@code keyPrefix}. */
@@ -35,6 +68,29 @@ record EtcdKeys(String namespace) {
     String text = text(entry);
     int separator = text.indexOf(SEPARATOR, namespace.length());
     return separator < 0 ? null : text.substring(namespace.length(), separator);
+  }
+
+  /** The rule of the acquisition that wrote {@code entry}, as its name says: its mode and, for a permit, how many. */
+  static QueueRule ruleOf(ByteSequence entry) {
+    String text = text(entry);
+    String name = text.substring(text.indexOf(SEPARATOR) + 1);
+    if (name.isEmpty() || name.charAt(0) < MARK) {
+      return QueueRule.EXCLUSIVE;
+    }
+    return name.startsWith(SHARED) ? QueueRule.SHARED : QueueRule.permits(permitsIn(name));
+  }
+
+  /** The N of a permit's name {@code ~pN/...}; 1 for a name under the mark that does not say. */
+  private static int permitsIn(String name) {
+    int end = name.indexOf('/');
+    if (!name.startsWith(PERMITS) || end <= PERMITS.length()) {
+      return 1;
+    }
+    try {
+      return Math.max(1, Integer.parseInt(name.substring(PERMITS.length(), end)));
+    } catch (NumberFormatException e) {
+      return 1;
+    }
   }
 
   static ByteSequence bytes(String text) {

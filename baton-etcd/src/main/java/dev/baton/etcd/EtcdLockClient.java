@@ -26,7 +26,7 @@ import java.util.Locale;
  * }</pre>
  *
  * <p>Each client grants one etcd lease on connect and keeps it alive with one stream for all its locks.
- * An acquire puts {@code /baton/KEY<NUL>LEASE-OWNER} bound to that lease in a transaction that, in the same
+ * An acquire puts {@code /baton/KEY<NUL>LEASE} bound to that lease in a transaction that, in the same
  * round trip, reads the key's oldest entry: the entry with the lowest create revision holds, and each
  * waiter watches the deletion of the entry just before its own. The fencing token is the entry's create
  * revision. A client that dies frees its locks when its lease expires, after the lease ttl; a lease that

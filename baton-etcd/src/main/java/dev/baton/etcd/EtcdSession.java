@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,13 +25,13 @@ final class EtcdSession {
   private final Lease leases;
   private final Duration ttl;
   private final Duration timeout;
-  private final Runnable onExpired;
+  private final LongConsumer onExpired;
   private final ScheduledExecutorService scheduler;
   private volatile long leaseId;
   private volatile CloseableClient keepAlive;
   private volatile boolean closed;
 
-  private EtcdSession(Lease leases, Duration ttl, Duration timeout, Runnable onExpired,
+  private EtcdSession(Lease leases, Duration ttl, Duration timeout, LongConsumer onExpired,
       ScheduledExecutorService scheduler) {
     this.leases = leases;
     this.scheduler = scheduler;
@@ -40,7 +41,7 @@ final class EtcdSession {
   }
 
   /** Grants the lease and starts keeping it alive, checking on it on {@code scheduler}. */
-  static EtcdSession open(Lease leases, Duration ttl, Duration timeout, Runnable onExpired,
+  static EtcdSession open(Lease leases, Duration ttl, Duration timeout, LongConsumer onExpired,
       ScheduledExecutorService scheduler) {
     EtcdSession session = new EtcdSession(leases, ttl, timeout, onExpired, scheduler);
     session.grant();
@@ -122,7 +123,7 @@ final class EtcdSession {
     leaseId = 0;
     closeKeepAlive();
     log.warn("The etcd lease {} expired; its locks are lost, a new lease is granted", Long.toHexString(id));
-    onExpired.run();
+    onExpired.accept(id);
     regrant();
   }
 

@@ -59,6 +59,15 @@ final class EtcdWatches {
     }
   }
 
+  /**
+   * Watches the deletion of each of {@code keys} from {@code fromRevision} on, waking the waiter at the first; the
+   * returned handle stops them all.
+   */
+  Watching onDeletionOfAny(List<ByteSequence> keys, long fromRevision, Runnable wakeUp) {
+    List<Watching> each = keys.stream().map(key -> onDeletion(key, fromRevision, wakeUp)).toList();
+    return () -> each.forEach(Watching::stop);
+  }
+
   void close() {
     synchronized (lock) {
       closed = true;

@@ -88,6 +88,16 @@ final class EtcdInspector implements AutoCloseable {
     return entries.get(0).getLease();
   }
 
+  /** Grants a lease of {@code seconds}, as a client does on connect; its id. */
+  long grantLease(long seconds) {
+    return call(client.getLeaseClient().grant(seconds)).getID();
+  }
+
+  /** Deletes one entry, as its client's release does. */
+  void delete(KeyValue entry) {
+    call(client.getKVClient().delete(entry.getKey()));
+  }
+
   /** Revokes a lease, which deletes every key bound to it. */
   void revoke(long leaseId) {
     call(client.getLeaseClient().revoke(leaseId));

@@ -1,0 +1,91 @@
+package dev.baton.etcd;
+
+import dev.baton.spi.EntryMode;
+import dev.baton.spi.QueueRule;
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The reads that tell an acquisition's entry, by the core's {@link QueueRule}, whether it holds and which entry it
+ * waits for. Each reads only the entries that can conflict with it (every entry of the key for an exclusive entry or
+ * a permit; for a shared entry the exclusive ones alone, a range of names of their own), by create revision, and of
+ * those no more than the rule's capacity, names and revisions without values.
+ *
+ * <p>What they cost: etcd answers a range read sorted by create revision, or bounded by one, by walking every name of
+ * the range in its index (deleted names too, until compaction) and reading every live entry, as it pushes a limit down
+ * only into reads in key order; it then sends at most {@code capacity} of them. So an exclusive entry or a permit pays
+ * for every entry of the key (as a lock always did), a shared entry for the exclusive ones only: readers do not slow
+ * each other down. One such read goes in the transaction that writes the entry; a waiter adds one read-only
+ * transaction per wake-up.
+ */
+final class RuleReads {
+  /** A lock's read, the one most acquisitions make: built once. */
+  private static final GetOption OLDEST_ENTRY = GetOption.builder().isPrefix(true).withKeysOnly(true)
+      .withSortField(GetOption.SortTarget.CREATE).withSortOrder(GetOption.SortOrder.ASCEND).withLimit(1).build();
+
+  private final QueueRule rule;
+  private final ByteSequence entries;
+  /** Where the conflicting entries' names end, for a shared entry; null when every entry conflicts. */
+  private final ByteSequence exclusiveEnd;
+  private final GetOption oldest;
+
+  RuleReads(EtcdKeys keys, String key, QueueRule rule) {
+    this.rule = rule;
+    this.entries = keys.entries(key);
+    this.exclusiveEnd = rule.conflictsWithAll() ? null : keys.exclusiveEntriesEnd(key);
+    this.oldest = rule.equals(QueueRule.EXCLUSIVE) ? OLDEST_ENTRY
+        : conflicting().withSortOrder(GetOption.SortOrder.ASCEND).build();
+  }
+
+  /**
+   * The oldest conflicting entries, as many as the rule's capacity: enough for {@link #holds} to decide without
+   * knowing our create revision beforehand, so this read goes in the transaction that writes our entry.
+   */
+  Op oldest() {
+    return Op.get(entries, oldest);
+  }
+
+  /** The conflicting entries nearest to ours among those older, as many as the rule's capacity, nearest first. */
+  Op nearestOlderThan(long ours) {
+    return Op.get(entries, conflicting().withSortOrder(GetOption.SortOrder.DESCEND).withMaxCreateRevision(ours - 1)
+        .build());
+  }
+
+  /** Whether our entry, created at revision {@code ours}, holds, from what {@link #oldest} read. */
+  boolean holds(List<KeyValue> oldestConflicting, long ours) {
+    // If as many as the capacity are older than ours, these are they; else every older one is here.
+    List<KeyValue> older = oldestConflicting.stream().filter(entry -> entry.getCreateRevision() < ours).toList();
+    return rule.awaited(modes(older)) == QueueRule.HOLDS;
+  }
+
+  /**
+   * The entries ours waits for, from what {@link #nearestOlderThan} read: none if ours holds; else the one the rule
+   * names and every conflicting entry between it and ours, as the departure of any of them may let ours in. For a
+   * lock or a shared entry that is the one entry the rule names. For N permits it is the N nearest: when a nearer
+   * holder than the one named goes, the first waiter holds; and no fewer watches than N can tell it so.
+   */
+  List<ByteSequence> awaited(List<KeyValue> nearestFirst) {
+    List<KeyValue> ahead = new ArrayList<>(nearestFirst);
+    Collections.reverse(ahead);
+    int awaited = rule.awaited(modes(ahead));
+    if (awaited == QueueRule.HOLDS) {
+      return List.of();
+    }
+    return ahead.subList(awaited, ahead.size()).stream().map(KeyValue::getKey).toList();
+  }
+
+  private GetOption.Builder conflicting() {
+    GetOption.Builder read = GetOption.builder().withKeysOnly(true).withSortField(GetOption.SortTarget.CREATE)
+        .withLimit(rule.capacity());
+    return exclusiveEnd == null ? read.isPrefix(true) : read.withRange(exclusiveEnd);
+  }
+
+  private static List<EntryMode> modes(List<KeyValue> entries) {
+    return entries.stream().map(entry -> EtcdKeys.ruleOf(entry.getKey()).mode()).toList();
+  }
+}

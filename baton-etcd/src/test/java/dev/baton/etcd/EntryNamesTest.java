@@ -1,0 +1,65 @@
+package dev.baton.etcd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.baton.etcd.EntryNames.OwnEntry;
+import dev.baton.spi.QueueRule;
+import org.junit.jupiter.api.Test;
+
+/** How a client names its entries: one exclusive name per lease and key, and the lowest free slot for the others. */
+class EntryNamesTest {
+  private static final long LEASE = 0xabcL;
+  private final EntryNames names = new EntryNames(new EtcdKeys("/baton/"));
+
+  @Test
+  void acquisitionsUnderWayTakeTheLowestFreeSlotsAndEndedOnesGiveThemBack() {
+    OwnEntry first = names.take("k", LEASE, QueueRule.SHARED);
+    OwnEntry second = names.take("k", LEASE, QueueRule.SHARED);
+    assertThat(slot(first)).isEqualTo("0");
+    assertThat(slot(second)).isEqualTo("1");
+    assertThat(slot(names.take("other", LEASE, QueueRule.SHARED))).as("another key's first slot").isEqualTo("0");
+
+    first.free();
+
+    assertThat(slot(names.take("k", LEASE, QueueRule.permits(2)))).as("the freed slot, taken again").isEqualTo("0");
+    assertThat(slot(names.take("k", LEASE, QueueRule.SHARED))).isEqualTo("2");
+  }
+
+  @Test
+  void aSecondFreeOfAnEndedAcquisitionLeavesItsSlotToTheOneThatTookItSince() {
+    OwnEntry released = names.take("k", LEASE, QueueRule.SHARED);
+    released.free();
+    OwnEntry next = names.take("k", LEASE, QueueRule.SHARED);
+
+    released.free(); // a release retried in the background
+
+    assertThat(slot(next)).isEqualTo("0");
+    assertThat(slot(names.take("k", LEASE, QueueRule.SHARED))).as("a slot beside the one still in use").isEqualTo("1");
+  }
+
+  @Test
+  void aLeaseThatIsGoneFreesEverySlotOfIt() {
+    names.take("k", LEASE, QueueRule.SHARED);
+    names.take("k", LEASE, QueueRule.SHARED);
+    OwnEntry onAnotherLease = names.take("k", LEASE + 1, QueueRule.SHARED);
+
+    names.forget(LEASE);
+
+    assertThat(slot(names.take("k", LEASE, QueueRule.SHARED))).isEqualTo("0");
+    assertThat(slot(names.take("k", LEASE + 1, QueueRule.SHARED))).isEqualTo("1");
+    assertThat(slot(onAnotherLease)).isEqualTo("0");
+  }
+
+  @Test
+  void exclusiveAcquisitionsShareTheirLeasesOneName() {
+    OwnEntry first = names.take("k", LEASE, QueueRule.EXCLUSIVE);
+    OwnEntry second = names.take("k", LEASE, QueueRule.EXCLUSIVE);
+    assertThat(second.name()).isEqualTo(first.name());
+    assertThat(EtcdKeys.text(first.name())).isEqualTo("/baton/k\u0000abc");
+  }
+
+  private static String slot(OwnEntry entry) {
+    String name = EtcdKeys.text(entry.name());
+    return name.substring(name.lastIndexOf('/') + 1);
+  }
+}
