@@ -86,6 +86,20 @@ public final class QueueRule {
 
 
   /**
+   * Refuses an entry under this rule on {@code key} where the store has an entry under {@code atStore} that counts
+   * another number of permits: clients that disagree on a semaphore's permits get this error, never an extra permit.
+   *
+   * @throws IllegalArgumentException naming both numbers
+   */
+  public void checkSamePermits(String key, QueueRule atStore) {
+    if (mode == EntryMode.PERMIT && atStore.mode == EntryMode.PERMIT && atStore.capacity != capacity) {
+      throw new IllegalArgumentException("Semaphore '" + key + "' has " + atStore.capacity
+          + (atStore.capacity == 1 ? " permit" : " permits") + " at the store, but this client asks for " + capacity
+          + ": every client of a semaphore must give the same number.");
+    }
+  }
+
+  /**
    * The index in {@code ahead} of the oldest entry that conflicts with this rule's, or {@link #HOLDS} if none does:
    * what a waiter that keeps no place in line (a non-fair one) waits for.
    */

@@ -28,6 +28,7 @@ final class RuleReads {
   private static final GetOption OLDEST_ENTRY = GetOption.builder().isPrefix(true).withKeysOnly(true)
       .withSortField(GetOption.SortTarget.CREATE).withSortOrder(GetOption.SortOrder.ASCEND).withLimit(1).build();
 
+  private final String key;
   private final QueueRule rule;
   private final ByteSequence entries;
   /** Where the conflicting entries' names end, for a shared entry; null when every entry conflicts. */
@@ -35,6 +36,7 @@ final class RuleReads {
   private final GetOption oldest;
 
   RuleReads(EtcdKeys keys, String key, QueueRule rule) {
+    this.key = key;
     this.rule = rule;
     this.entries = keys.entries(key);
     this.exclusiveEnd = rule.conflictsWithAll() ? null : keys.exclusiveEntriesEnd(key);
@@ -85,7 +87,18 @@ final class RuleReads {
     return exclusiveEnd == null ? read.isPrefix(true) : read.withRange(exclusiveEnd);
   }
 
-  private static List<EntryMode> modes(List<KeyValue> entries) {
-    return entries.stream().map(entry -> EtcdKeys.ruleOf(entry.getKey()).mode()).toList();
+  /**
+   * The modes of {@code entries}, in their order.
+   *
+   * @throws IllegalArgumentException if one is a permit of a semaphore of another number of permits than ours
+   */
+  private List<EntryMode> modes(List<KeyValue> entries) {
+    List<EntryMode> modes = new ArrayList<>(entries.size());
+    for (KeyValue entry : entries) {
+      QueueRule theirs = EtcdKeys.ruleOf(entry.getKey());
+      rule.checkSamePermits(key, theirs);
+      modes.add(theirs.mode());
+    }
+    return modes;
   }
 }

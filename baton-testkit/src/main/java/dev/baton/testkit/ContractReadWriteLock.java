@@ -8,6 +8,7 @@ import dev.baton.DistributedLock;
 import dev.baton.DistributedReadWriteLock;
 import dev.baton.Lease;
 import dev.baton.LockClient;
+import dev.baton.LockOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,14 +79,16 @@ abstract class ContractReadWriteLock extends ContractGroup {
     }
   }
 
+  /** Fair locks (the default): a non-fair writer keeps no place in line, so later readers may pass it. */
   @Test
   @Timeout(30)
   void aWaitingWriterHoldsBackTheReadersThatComeAfterIt() throws Exception {
-    Lease firstRead = newClient().readWriteLock(key).readLock().acquire(LONG_WAIT);
-    DistributedLock write = newClient().readWriteLock(key).writeLock();
+    LockOptions fair = baseOptions().toBuilder().fair(true).build();
+    Lease firstRead = newClient().readWriteLock(key, fair).readLock().acquire(LONG_WAIT);
+    DistributedLock write = newClient().readWriteLock(key, fair).writeLock();
     BackgroundCall<Lease> writer = BackgroundCall.start("writer", () -> write.acquire(LONG_WAIT));
     writer.awaitBlocked();
-    DistributedLock laterRead = newClient().readWriteLock(key).readLock();
+    DistributedLock laterRead = newClient().readWriteLock(key, fair).readLock();
 
     assertThat(refuses(laterRead)).as("a reader that came after the waiting writer").isTrue();
     BackgroundCall<Lease> reader = BackgroundCall.start("later-reader", () -> laterRead.acquire(LONG_WAIT));

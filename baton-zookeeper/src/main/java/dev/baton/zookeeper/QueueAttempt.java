@@ -82,6 +82,9 @@ final class QueueAttempt implements Attempt {
       }
       checkPath(handle);
       QueueRule rule = request.rule();
+      for (int i = 0; i < queue.size(); i++) {
+        rule.checkSamePermits(request.key(), queue.rule(i));
+      }
       if (rule.awaited(queue.modesBefore(index)) == QueueRule.HOLDS) {
         return grant(handle, session, queue, index, listed.stat());
       }

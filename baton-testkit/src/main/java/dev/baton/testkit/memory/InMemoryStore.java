@@ -321,17 +321,11 @@ public final class InMemoryStore implements AutoCloseable {
 
   /** Refuses a permit of a semaphore whose entries at the store count another number of permits. */
   private void checkSamePermits(KeyState state, AcquireRequest request) {
-    if (request.rule().mode() != EntryMode.PERMIT) {
-      return;
-    }
-    for (Entry entry : state.entries.values()) {
-      QueueRule theirs = entry.request.rule();
-      if (theirs.mode() == EntryMode.PERMIT && theirs.capacity() != request.rule().capacity()) {
-        forgetIfUnused(request.key(), state);
-        throw new IllegalArgumentException("Semaphore '" + request.key() + "' has " + theirs.capacity()
-            + (theirs.capacity() == 1 ? " permit" : " permits") + " at the store, but this client asks for " + request.rule().capacity()
-            + ": every client of a semaphore must give the same number.");
-      }
+    try {
+      state.entries.values().forEach(entry -> request.rule().checkSamePermits(request.key(), entry.request.rule()));
+    } catch (IllegalArgumentException e) {
+      forgetIfUnused(request.key(), state);
+      throw e;
     }
   }
 
