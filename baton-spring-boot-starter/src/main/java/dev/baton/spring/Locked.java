@@ -18,7 +18,8 @@ import java.lang.annotation.Target;
  * {@link dev.baton.LockTimeoutException}, or returns what the {@link #fallback()} method returns. A method that
  * returns a {@link java.util.concurrent.CompletionStage} (such as a {@code CompletableFuture}) holds the lock until
  * the stage completes, and reports a timeout as a stage completed with the exception. A nested {@code @Locked}
- * call for a key its thread already holds runs without asking again.
+ * call for a key its thread already holds runs without asking again; a nested {@link Mode#WRITE} call for a key its
+ * thread holds only for reading throws {@link IllegalMonitorStateException}, as a read lock cannot be upgraded.
  *
  * <p>The attributes are {@code waitTime} and {@code leaseTime}, as in {@link dev.baton.LockOptions}: an annotation
  * cannot have an attribute named {@code wait}.
@@ -63,4 +64,18 @@ public @interface Locked {
    * the lock is not acquired in time. Empty: throw {@link dev.baton.LockTimeoutException}.
    */
   String fallback() default "";
+
+  /**
+   * Which side of the key's {@link dev.baton.DistributedReadWriteLock} the method runs under: {@link Mode#WRITE}
+   * (the default), the key's exclusive lock, or {@link Mode#READ}, beside other readers of the key.
+   */
+  Mode mode() default Mode.WRITE;
+
+  /** The sides of a key's read-write lock. */
+  enum Mode {
+    /** Alone: the key's exclusive lock, as {@link dev.baton.LockClient#lock(String)} takes it. */
+    WRITE,
+    /** Beside other readers, never beside a writer. */
+    READ
+  }
 }

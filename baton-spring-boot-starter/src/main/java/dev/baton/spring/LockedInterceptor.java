@@ -1,11 +1,12 @@
 package dev.baton.spring;
 
+import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockException;
 import dev.baton.LockTimeoutException;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
@@ -24,7 +25,8 @@ final class LockedInterceptor implements MethodInterceptor {
   private final Supplier<LockClient> client;
   private final BeanFactory beanFactory;
   private final DeferredReleases deferred;
-  private final ThreadLocal<Set<String>> heldByThread = ThreadLocal.withInitial(HashSet::new);
+  /** The keys each thread runs a locked method for, and under which side: what a nested call may reuse. */
+  private final ThreadLocal<Map<String, Locked.Mode>> heldByThread = ThreadLocal.withInitial(HashMap::new);
 
   LockedInterceptor(LockedMethods methods, Supplier<LockClient> client, BeanFactory beanFactory, DeferredReleases deferred) {
     this.methods = methods;
@@ -39,14 +41,20 @@ final class LockedInterceptor implements MethodInterceptor {
     LockedMethod method = methods.get(invocation.getMethod(), AopUtils.getTargetClass(target));
     Object[] args = invocation.getArguments();
     String key = method.key(args, beanFactory);
-    Set<String> held = heldByThread.get();
-    if (held.contains(key)) {
-      return invocation.proceed();
+    Map<String, Locked.Mode> held = heldByThread.get();
+    Locked.Mode holding = held.get(key);
+    if (holding == Locked.Mode.READ && method.mode() == Locked.Mode.WRITE) {
+      throw new IllegalMonitorStateException(method.where() + " asks for the write lock of '" + key + "' in a call"
+          + " that holds its read lock: a read lock cannot be upgraded. Take the write lock in the outer call.");
+    }
+    if (holding != null) {
+      return invocation.proceed(); // the same side, or a read inside a write
     }
     LockClient locks = client.get();
     Lease lease;
     try {
-      lease = locks.lock(key).acquire(method.options(locks.defaultOptions()));
+      DistributedLock lock = method.mode() == Locked.Mode.READ ? locks.readWriteLock(key).readLock() : locks.lock(key);
+      lease = lock.acquire(method.options(locks.defaultOptions()));
     } catch (LockTimeoutException e) {
       return notAcquired(method, key, target, args, e);
     } catch (InterruptedException e) {
@@ -59,9 +67,9 @@ final class LockedInterceptor implements MethodInterceptor {
   }
 
   private Object callHolding(MethodInvocation invocation, LockedMethod method, String key, Holding holding,
-      Set<String> held) throws Throwable {
+      Map<String, Locked.Mode> held) throws Throwable {
     boolean releaseNow = true;
-    held.add(key);
+    held.put(key, method.mode());
     try {
       Object result = invocation.proceed();
       if (method.isAsync() && result != null) {

@@ -13,7 +13,7 @@ import org.springframework.boot.convert.DurationStyle;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringValueResolver;
 
-/** One {@link Locked} method, read and checked once: its key expression, durations and fallback. */
+/** One {@link Locked} method, read and checked once: its key expression, durations, fallback and mode. */
 final class LockedMethod {
   private final String where;
   private final KeyExpression key;
@@ -22,9 +22,10 @@ final class LockedMethod {
   private final Duration holdAtLeast;
   private final Method fallback;
   private final boolean async;
+  private final Locked.Mode mode;
 
   private LockedMethod(String where, KeyExpression key, Duration wait, Duration lease, Duration holdAtLeast,
-      Method fallback, boolean async) {
+      Method fallback, boolean async, Locked.Mode mode) {
     this.where = where;
     this.key = key;
     this.wait = wait;
@@ -32,6 +33,7 @@ final class LockedMethod {
     this.holdAtLeast = holdAtLeast;
     this.fallback = fallback;
     this.async = async;
+    this.mode = mode;
   }
 
   /**
@@ -56,11 +58,15 @@ final class LockedMethod {
     checkOptions(wait, lease, where);
     Method fallback = locked.fallback().isEmpty() ? null : fallback(method, targetClass, locked.fallback(), where);
     return new LockedMethod(where, key, wait, lease, holdAtLeast, fallback,
-        CompletionStage.class.isAssignableFrom(method.getReturnType()));
+        CompletionStage.class.isAssignableFrom(method.getReturnType()), locked.mode());
   }
 
   String where() {
     return where;
+  }
+
+  Locked.Mode mode() {
+    return mode;
   }
 
   String key(Object[] args, BeanFactory beanFactory) {

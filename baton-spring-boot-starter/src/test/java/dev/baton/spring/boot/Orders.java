@@ -21,6 +21,24 @@ public class Orders {
     return client.status("order:" + orderId).isHeld();
   }
 
+  /** Reads the catalog beside other readers; says whether the store saw the key held. */
+  @Locked(key = "'catalog'", mode = Locked.Mode.READ, waitTime = "0")
+  public boolean browse() {
+    return client.status("catalog").isHeld();
+  }
+
+  /** Writes the catalog, alone. */
+  @Locked(key = "'catalog'", waitTime = "0")
+  public String edit() {
+    return "edited";
+  }
+
+  /** Asks for the write lock while holding the read lock: refused. */
+  @Locked(key = "'catalog'", mode = Locked.Mode.READ, waitTime = "0")
+  public String browseThenEdit(Orders self) {
+    return self.edit();
+  }
+
   /** Counts how many run at once, across instances. */
   @Locked(key = "'stock:' + #p0")
   public void reserve(String sku) {

@@ -167,6 +167,24 @@ abstract class StarterContract {
   }
 
   @Test
+  void aReadLockedMethodRunsBesideReadersAndNeverBesideAWriter() {
+    runner().run(context -> {
+      Orders orders = context.getBean(Orders.class);
+      LockClient client = context.getBean(LockClient.class);
+      try (Lease reading = client.readWriteLock("catalog").readLock().acquire()) {
+        assertThat(orders.browse()).as("a read beside another reader").isTrue();
+        assertThatThrownBy(orders::edit).as("a write beside a reader").isInstanceOf(LockTimeoutException.class);
+      }
+      try (Lease writing = client.lock("catalog").acquire()) {
+        assertThatThrownBy(orders::browse).as("a read beside a writer").isInstanceOf(LockTimeoutException.class);
+      }
+      assertThatThrownBy(() -> orders.browseThenEdit(orders)).isInstanceOf(IllegalMonitorStateException.class)
+          .hasMessageContaining("catalog");
+      assertThat(orders.edit()).isEqualTo("edited");
+    });
+  }
+
+  @Test
   void aNestedCallForTheSameKeyOnTheSameThreadDoesNotWait() {
     runner().run(context -> {
       Orders orders = context.getBean(Orders.class);
