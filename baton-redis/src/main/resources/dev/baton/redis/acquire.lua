@@ -7,7 +7,7 @@
 -- ARGV[6] the rule's mode: EXCLUSIVE, SHARED or PERMIT   ARGV[7] the rule's capacity: 1, or N for N permits
 -- ARGV[8] when the acquisition arrived, in server microseconds, as its first try returned it; 0 on the first try
 -- ARGV[9] '1' if it is a fair exclusive acquisition that may wait: it is recorded as a waiting writer while it waits
--- ARGV[10] '1' if the acquisition sent a try before, which may have recorded it even if its reply was lost
+-- ARGV[10] '1' if an earlier try of this writer was sent, which may have recorded it even if its reply was lost
 -- Returns {1, fencing token} when the entry holds, {0, ms until it is worth trying again if no wake-up comes,
 -- the acquisition's arrival} when not.
 --
@@ -24,11 +24,12 @@
 -- The waiting-writers hash, so that a stream of shared entries cannot starve an exclusive one: each fair exclusive
 -- acquisition that waits has a field named by its owner id, valued 'ARRIVAL EXPIRES' (server us of its first try,
 -- server ms at which the record lapses), and a shared entry or permit counts every live writer that arrived before
--- it as a conflicting entry ahead of it, as a queue would. A writer refreshes its record on every try and tries at
--- least every half ttl; the record goes when the writer is granted (here) or gives up (withdraw.lua), and lapses one
--- ttl after the last try of a writer that crashed. Its field waiting asks for a wake-up when a writer goes: the
--- granted writer moves it to the lock hash, so that its release publishes. Among exclusive acquisitions there is no
--- queue: they race, and a fair release yields the next turn to another client (the yield hash, see release.lua).
+-- it as a conflicting entry ahead of it, as a queue would. A writer refreshes its record on every try, and tries
+-- again at the latest when what it waits for lapses; the record goes when the writer is granted (here) or gives up
+-- (withdraw.lua), and lapses one ttl after the try a writer that crashed would have made next. Its field waiting
+-- asks for a wake-up when a writer goes: the granted writer moves it to the lock hash, so that its release
+-- publishes. Among exclusive acquisitions there is no queue: they race, and a fair release yields the next turn to
+-- another client (the yield hash, see release.lua).
 --
 -- Fencing tokens, and why their counter may expire. A token is the INCR of the key's counter, raised to the
 -- server's clock in microseconds when the counter is behind it: while the counter is there tokens grow by the INCR,
@@ -178,8 +179,9 @@ if owner == SEVERAL then
     end
   end
 elseif owner then
-  -- An exclusive holder conflicts with every entry.
-  holding = 1
+  -- An exclusive holder is held alone: nothing holds beside it, not even one of N permits, which QueueRule.awaited
+  -- would count it as one of.
+  holding = capacity
   lapse = redis.call('PTTL', lock)
 end
 local arrival = ARGV[8] ~= '0' and tonumber(ARGV[8]) or now()
@@ -191,19 +193,19 @@ if mode ~= 'EXCLUSIVE' then
   end
 end
 
--- Not holding: records a waiting writer, and says how long to wait at most; a writer tries again before its
--- record lapses.
+-- Not holding: records a waiting writer, and says how long to wait at most if no wake-up comes. A writer's record
+-- lives one ttl past that wait, so that the writer refreshes it in time, however long what it waits for holds.
 local function refuse(waitMillis)
   if waitMillis < 0 then
     -- An entry without expiry, which Baton never writes: try again after one ttl.
     waitMillis = ttl
   end
   if ARGV[9] == '1' then
-    redis.call('HSET', writers, ownerId, string.format('%d %d', arrival, nowMillis() + ttl))
-    if redis.call('PTTL', writers) < ttl then
-      redis.call('PEXPIRE', writers, ttl)
+    local lifetime = waitMillis + ttl
+    redis.call('HSET', writers, ownerId, string.format('%d %d', arrival, nowMillis() + lifetime))
+    if redis.call('PTTL', writers) < lifetime then
+      redis.call('PEXPIRE', writers, lifetime)
     end
-    waitMillis = math.min(waitMillis, math.floor(ttl / 2))
   end
   return {0, waitMillis, arrival}
 end
