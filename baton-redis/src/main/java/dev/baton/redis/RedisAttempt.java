@@ -22,8 +22,8 @@ import java.util.List;
 final class RedisAttempt implements Attempt {
   private final RedisBackend redis;
   private final AcquireRequest request;
-  private WakeUpChannels.Subscription subscription;
   private final boolean writer;
+  private WakeUpChannels.Subscription subscription;
   private boolean uncertain;
   /** A try of this writer was sent, which may have recorded it as waiting, whatever its reply said. */
   private boolean mayBeRecorded;
