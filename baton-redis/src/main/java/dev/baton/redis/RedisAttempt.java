@@ -8,29 +8,40 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * One acquisition in Redis. The first try is the acquire script alone (one round trip when the lock
- * is free). If the lock is taken and the caller waits, the attempt subscribes to the key's channel and
- * tries again at once, this time marking the holding as waited on, so that the holder's release
- * publishes a wake-up; after that it waits for the wake-up or, at the latest, for the holder's entry to
- * expire. The subscription lasts as long as the wait: {@link #stopWaiting()} (granted) and {@link #abandon()}
- * (every other end) unsubscribe, so that the client keeps no channel of a key it no longer waits for.
+ * One acquisition in Redis, under its request's rule. The first try is the acquire script alone (one round trip
+ * when the entry may hold at once). If it may not and the caller waits, the attempt subscribes to the key's channel
+ * and tries again at once, this time asking to be woken, so that the holders' release (or the grant of the writers
+ * ahead of it) publishes a wake-up; after that it waits for the wake-up or, at the latest, for the time the script
+ * named. The subscription lasts as long as the wait: {@link #stopWaiting()} (granted) and {@link #abandon()} (every
+ * other end) unsubscribe, so that the client keeps no channel of a key it no longer waits for.
+ *
+ * <p>The attempt keeps the server time of its first try, its arrival, which the script compares with the waiting
+ * writers' (see acquire.lua); a fair exclusive attempt that waits is such a writer, and withdraws its record when it
+ * gives up.
  */
 final class RedisAttempt implements Attempt {
   private final RedisBackend redis;
   private final AcquireRequest request;
+  private final boolean writer;
   private WakeUpChannels.Subscription subscription;
   private boolean uncertain;
+  /** A try of this writer was sent, which may have recorded it as waiting, whatever its reply said. */
+  private boolean mayBeRecorded;
+  private long arrival;
 
   RedisAttempt(RedisBackend redis, AcquireRequest request) {
     this.redis = redis;
     this.request = request;
+    this.writer = RedisBackend.waitsAsWriter(request);
   }
 
   @Override
   public Outcome tryAcquire(WakeUp wakeUp) {
     List<Object> reply;
+    boolean recordedBefore = mayBeRecorded;
+    mayBeRecorded = writer;
     try {
-      reply = redis.acquire(request, subscription != null);
+      reply = redis.acquire(request, subscription != null, arrival, recordedBefore);
       uncertain = false;
     } catch (RuntimeException e) {
       // The script may have run although its reply was lost: abandon() must delete what may be ours.
@@ -38,37 +49,44 @@ final class RedisAttempt implements Attempt {
       throw e;
     }
     if ((Long) reply.get(0) == 1L) {
+      mayBeRecorded = false; // the script removed the record with the grant
       return Outcome.granted(new RedisGrant(request, (Long) reply.get(1)));
     }
-    long holderTtlMillis = (Long) reply.get(1);
+    long waitMillis = (Long) reply.get(1);
+    arrival = (Long) reply.get(2);
     if (request.mayWait() && subscription == null) {
       subscription = redis.subscribe(request.key(), wakeUp);
       return Outcome.retryNow();
     }
-    // PTTL is -1 for an entry without expiry, which Baton never writes; wait one ttl then.
-    long fallback = holderTtlMillis >= 0 ? holderTtlMillis + 1 : request.ttl().toMillis();
-    return Outcome.waitAtMost(Duration.ofMillis(fallback));
+    return Outcome.waitAtMost(Duration.ofMillis(waitMillis + 1));
   }
 
   /** The grant is taken over: the wait, and with it the subscription, is over; the granted entry stays. */
   @Override
   public void stopWaiting() {
-    unsubscribe();
-  }
-
-  @Override
-  public void abandon() {
-    unsubscribe();
-    if (uncertain) {
-      redis.release(request);
-      uncertain = false;
-    }
-  }
-
-  private void unsubscribe() {
     if (subscription != null) {
       subscription.close();
       subscription = null;
+    }
+  }
+
+  /**
+   * Unsubscribes, waiting for the server to confirm so that it no longer counts this client among the key's waiters;
+   * withdraws the attempt's waiting-writer record; deletes the entry a try whose reply was lost may have written.
+   */
+  @Override
+  public void abandon() {
+    if (subscription != null) {
+      subscription.closeAndConfirm();
+      subscription = null;
+    }
+    if (mayBeRecorded) {
+      redis.withdraw(request);
+      mayBeRecorded = false;
+    }
+    if (uncertain) {
+      redis.release(request);
+      uncertain = false;
     }
   }
 }

@@ -4,9 +4,11 @@ import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
+import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -33,8 +35,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Baton's lock protocol on one Redis server: Lua scripts (acquire, release and renew; status and list, which only
- * read) on one command connection, and wake-ups on one subscription connection.
+ * Baton's lock protocol on one Redis server: Lua scripts (acquire, release and renew; withdraw, for a waiting writer
+ * that gives up; status and list, which only read) on one command connection, and wake-ups on one subscription
+ * connection. Every {@link QueueRule} is served: the acquire script takes the rule's mode and capacity and decides
+ * in one step whether the entry holds; its header describes what is stored.
  */
 final class RedisBackend implements LockBackend {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
@@ -42,6 +46,7 @@ final class RedisBackend implements LockBackend {
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
   private static final LuaScript STATUS = LuaScript.load("status.lua");
   private static final LuaScript LIST = LuaScript.load("list.lua");
+  private static final LuaScript WITHDRAW = LuaScript.load("withdraw.lua");
 
   private final ClientResources resources;
   private final RedisClient client;
@@ -186,16 +191,44 @@ final class RedisBackend implements LockBackend {
     return new RedisAttempt(this, request);
   }
 
-  /** Runs the acquire script: {@code [1, token]} when the lock is ours, {@code [0, holder's ms left]} when not. */
-  List<Object> acquire(AcquireRequest request, boolean waiting) {
+  /**
+   * Runs the acquire script for one try of {@code request}, under its rule: {@code [1, token]} when its entry holds,
+   * {@code [0, ms to wait at most, arrival]} when not.
+   *
+   * @param waiting whether the attempt is subscribed to the key's wake-ups, so that the store should ask for them
+   * @param arrival when the attempt's first try reached the server, as that try's reply said; 0 if not known
+   * @param mayBeRecorded whether an earlier try of this waiting writer was sent, which may have recorded it
+   */
+  List<Object> acquire(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded) {
     String key = request.key();
+    QueueRule rule = request.rule();
     try {
       return ACQUIRE.run(connection.sync(), ScriptOutputType.MULTI,
-          new String[] {keys.lock(key), keys.fence(key), keys.yielded(key)},
-          request.ownerId(), millis(request.expiry()), waiting ? "1" : "0", millis(request.ttl()),
-          HolderRecord.write(request.holder()));
+          new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
+          request.ownerId(), millis(request.expiry()), flag(waiting), millis(request.ttl()),
+          HolderRecord.write(request.holder()), rule.mode().name(), Integer.toString(rule.capacity()),
+          Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded));
     } catch (RuntimeException e) {
       throw RedisErrors.translate(e, "Acquiring '" + key + "'", server);
+    }
+  }
+
+  /**
+   * Whether {@code request}'s attempt is recorded as a waiting writer while it waits: a fair exclusive acquisition
+   * that may wait holds back the shared entries and permits that come after it (see acquire.lua).
+   */
+  static boolean waitsAsWriter(AcquireRequest request) {
+    return request.rule().mode() == EntryMode.EXCLUSIVE && request.fair() && request.mayWait();
+  }
+
+  /** Removes the waiting writer's record of {@code request}, if there is one, waking those it held back. */
+  void withdraw(AcquireRequest request) {
+    String key = request.key();
+    try {
+      WITHDRAW.<Long>run(connection.sync(), ScriptOutputType.INTEGER, new String[] {keys.writers(key)},
+          request.ownerId(), keys.channel(key));
+    } catch (RuntimeException e) {
+      throw RedisErrors.translate(e, "Withdrawing the waiting writer of " + request.lockName(), server);
     }
   }
 
@@ -222,7 +255,10 @@ final class RedisBackend implements LockBackend {
     return runRelease(request, "Releasing '" + request.key() + "'", "0") == 1L;
   }
 
-  /** The release script keeps the entry when its {@code waiting} flag shows that no other client tried to take it. */
+  /**
+   * The release script keeps an exclusive holding when its {@code waiting} flag shows that no other client tried to
+   * take it; a shared entry or a permit, which the engine never hands over, it releases as {@link #release} does.
+   */
   @Override
   public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
     AcquireRequest request = grant.request();
@@ -253,6 +289,10 @@ final class RedisBackend implements LockBackend {
       return CompletableFuture.failedFuture(RedisErrors.translate(e, "Renewing '" + key + "'", server));
     }
     return renewed.thenApply(result -> result == 1L);
+  }
+
+  private static String flag(boolean value) {
+    return value ? "1" : "0";
   }
 
   /** PEXPIRE's argument: never 0, which would delete the entry. */

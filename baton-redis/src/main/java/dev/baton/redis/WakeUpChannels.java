@@ -103,17 +103,42 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
     /** Stops the wake-ups; the last waiter of the channel in this client unsubscribes, without waiting for the reply. */
     @Override
     public void close() {
-      if (!closed.compareAndSet(false, true)) {
+      unsubscribe();
+    }
+
+    /**
+     * As {@link #close()}, then waits up to the command timeout for the server to confirm the unsubscribe, so that it
+     * no longer counts this client among the key's waiters. A reply that does not come is left alone: a server that
+     * cannot be reached drops the subscription with the connection, and one confirmed again after a reconnect is
+     * unsubscribed then (see the class comment).
+     */
+    void closeAndConfirm() {
+      RedisFuture<?> unsubscribing = unsubscribe();
+      if (unsubscribing == null) {
         return;
       }
+      try {
+        unsubscribing.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    /** The UNSUBSCRIBE sent if this was the channel's last waiter here, else null. */
+    private RedisFuture<?> unsubscribe() {
+      if (!closed.compareAndSet(false, true)) {
+        return null;
+      }
+      RedisFuture<?>[] unsubscribing = new RedisFuture<?>[1];
       waiters.computeIfPresent(channel, (c, list) -> {
         list.remove(wakeUp);
         if (!list.isEmpty()) {
           return list;
         }
-        connection.async().unsubscribe(c);
+        unsubscribing[0] = connection.async().unsubscribe(c);
         return null;
       });
+      return unsubscribing[0];
     }
   }
 }

@@ -1,13 +1,40 @@
--- Takes the lock if it is free, or confirms it if this owner already has it (a retry whose reply was lost).
--- KEYS[1] the lock hash (fields: owner, token, holder, waiting)   KEYS[2] the key's fencing counter
--- KEYS[3] the key's yield hash (fields: client, waiting), written by release.lua
+-- Adds an entry to the lock under the acquisition's rule if it may hold now, or confirms the entry this owner already
+-- has (a retry whose reply was lost).
+-- KEYS[1] the lock hash   KEYS[2] the key's fencing counter   KEYS[3] the key's yield hash (fields: client, waiting),
+-- written by release.lua   KEYS[4] the key's waiting-writers hash
 -- ARGV[1] owner id (CLIENT:SEQUENCE)   ARGV[2] expiry in ms   ARGV[3] '1' if the caller waits for a wake-up
--- when the lock is taken   ARGV[4] the lock's ttl in ms   ARGV[5] who asks: host, pid, thread, time (HolderRecord)
--- Returns {1, fencing token} when the lock is ours, {0, ms until the holder's entry or the yield expires} when not.
+-- when it may not hold   ARGV[4] the lock's ttl in ms   ARGV[5] who asks: host, pid, thread, time (HolderRecord)
+-- ARGV[6] the rule's mode: EXCLUSIVE, SHARED or PERMIT   ARGV[7] the rule's capacity: 1, or N for N permits
+-- ARGV[8] when the acquisition arrived, in server microseconds, as its first try returned it; 0 on the first try
+-- ARGV[9] '1' if it is a fair exclusive acquisition that may wait: it is recorded as a waiting writer while it waits
+-- ARGV[10] '1' if an earlier try of this writer was sent, which may have recorded it even if its reply was lost
+-- Returns {1, fencing token} when the entry holds, {0, ms until it is worth trying again if no wake-up comes,
+-- the acquisition's arrival} when not.
+--
+-- The lock hash. An exclusive holding is the fields owner (its owner id), token and holder, as Baton has always
+-- written them, so that an older client and this one exclude each other on a mutex key, and so that taking a free
+-- mutex costs what it always did. Shared entries and permits are one field each, named by the owner id (which always
+-- has a ':', which the hash's other fields never have), whose value is the lines token=TOKEN and expires=MS (server
+-- ms since the epoch), then the holder. While there is any, the field owner holds the marker '*', which no owner id
+-- equals, so that every acquire.lua, an older one too, finds the key taken. Each of them lapses at its own expiry
+-- even while others are renewed: the scripts that walk them delete the lapsed ones, none counts them as held, and
+-- the hash's own expiry is at least the latest of theirs, so that the hash goes with the last. The field waiting
+-- asks the next release to publish a wake-up.
+--
+-- The waiting-writers hash, so that a stream of shared entries cannot starve an exclusive one: each fair exclusive
+-- acquisition that waits has a field named by its owner id, valued 'ARRIVAL EXPIRES' (server us of its first try,
+-- server ms at which the record lapses), and a shared entry or permit counts every live writer that arrived before
+-- it as a conflicting entry ahead of it, as a queue would. A writer refreshes its record on every try, and tries
+-- again at the latest when what it waits for lapses; the record goes when the writer is granted (here) or gives up
+-- (withdraw.lua), and lapses one ttl after the try a writer that crashed would have made next. Its field waiting
+-- asks for a wake-up when a writer goes: the granted writer moves it to the lock hash, so that its release
+-- publishes. Among exclusive acquisitions there is no queue: they race, and a fair release yields the next turn to
+-- another client (the yield hash, see release.lua).
 --
 -- Fencing tokens, and why their counter may expire. A token is the INCR of the key's counter, raised to the
 -- server's clock in microseconds when the counter is behind it: while the counter is there tokens grow by the INCR,
--- once it is gone by the clock. The counter expires at the server time its own value names plus one ttl (PEXPIREAT
+-- once it is gone by the clock. Every grant takes one, whatever its mode, so that each is larger than every token
+-- granted on the key before it. The counter expires at the server time its own value names plus one ttl (PEXPIREAT
 -- below), so it goes only after the server's clock has passed every token it gave, and the next token, the clock,
 -- is larger again. That holds whatever the lock did meanwhile: a holding keeps its token however long it lasts
 -- (renewed for days, handed over locally, ended by a hold timeout), so renewals need not touch the counter; a long
@@ -17,49 +44,174 @@
 -- the next acquisition (the kind of promise a restart or a failover, which lose the counter, already rely on:
 -- README, "Redis failover, honestly").
 -- The bound: a released key that no one waits for leaves nothing at the store one ttl after its release (the lock
--- hash goes at the release, the counter one ttl after its last token, the yield hash after the yield time if that
--- is longer), later only by as far as the server's clock was stepped back; a holder that died leaves nothing one
--- ttl after its last renewal.
-local owner = redis.call('HGET', KEYS[1], 'owner')
-if owner == false then
-  local waited = false
-  local yielding = redis.call('HGET', KEYS[3], 'client')
-  if yielding then
-    if yielding == string.match(ARGV[1], '^(.*):') then
-      -- This client released the lock while another waited for it: the turn is the other's for a moment.
-      if ARGV[3] == '1' then
-        redis.call('HSET', KEYS[3], 'waiting', '1')
-      end
-      return {0, redis.call('PTTL', KEYS[3])}
+-- hash goes at the last release, the counter one ttl after its last token, the yield hash after the yield time if
+-- that is longer, the waiting-writers hash with its last record), later only by as far as the server's clock was
+-- stepped back; a holder that died leaves nothing one ttl after its last renewal.
+--
+-- The script defines no functions: a closure made on every run costs a free mutex's acquire about a microsecond of
+-- the server's time, a tenth of the whole.
+local lock, fence, yield, writers = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local ownerId, expiry, mode, capacity, ttl = ARGV[1], tonumber(ARGV[2]), ARGV[6], tonumber(ARGV[7]), tonumber(ARGV[4])
+local SEVERAL = '*'
+
+local owner = redis.call('HGET', lock, 'owner')
+if owner == ownerId then
+  redis.call('PEXPIRE', lock, ARGV[2])
+  return {1, tonumber(redis.call('HGET', lock, 'token'))}
+end
+local time = redis.call('TIME')
+local nowMicros = tonumber(time[1]) * 1000000 + tonumber(time[2])
+local nowMillis = math.floor(nowMicros / 1000)
+if owner == SEVERAL then
+  local token, expires, holder = string.match(redis.call('HGET', lock, ownerId) or '',
+    '^token=(%d+)\nexpires=(%d+)\n(.*)$')
+  if token and tonumber(expires) > nowMillis then
+    redis.call('HSET', lock, ownerId, string.format('token=%s\nexpires=%d\n', token, nowMillis + expiry) .. holder)
+    if redis.call('PTTL', lock) < expiry then
+      redis.call('PEXPIRE', lock, ARGV[2])
     end
+    return {1, tonumber(token)}
+  end
+end
+
+-- How many entries that conflict with this one hold (holding) or wait ahead of it (ahead), and the ms until the
+-- soonest lapse among them that could let it in if nothing wakes it first.
+local holding, ahead, lapse = 0, 0, nil
+local waited = false
+if owner == SEVERAL and mode ~= 'SHARED' then
+  -- Walks the shared entries and permits, deleting the lapsed ones.
+  local fields = redis.call('HGETALL', lock)
+  local soonest, latest = nil, 0
+  for i = 1, #fields, 2 do
+    if string.find(fields[i], ':', 1, true) then
+      local left = tonumber(string.match(fields[i + 1], '\nexpires=(%d+)\n')) - nowMillis
+      if left <= 0 then
+        redis.call('HDEL', lock, fields[i])
+      else
+        holding = holding + 1
+        soonest = math.min(soonest or left, left)
+        latest = math.max(latest, left)
+      end
+    end
+  end
+  if holding == 0 then
+    -- Only lapsed entries were left: the lock is free, and whoever waited for them waits on.
+    waited = redis.call('HGET', lock, 'waiting')
+    redis.call('DEL', lock)
+    owner = false
+  else
+    lapse = mode == 'EXCLUSIVE' and latest or soonest
+    redis.call('PEXPIRE', lock, latest)
+  end
+elseif owner and owner ~= SEVERAL then
+  -- An exclusive holder is held alone: nothing holds beside it, not even one of N permits, which QueueRule.awaited
+  -- would count it as one of.
+  holding = capacity
+  lapse = redis.call('PTTL', lock)
+end
+local arrival = ARGV[8] ~= '0' and tonumber(ARGV[8]) or nowMicros
+if mode ~= 'EXCLUSIVE' then
+  -- Counts the live waiting writers that arrived no later than this entry, deleting the lapsed records.
+  local fields = redis.call('HGETALL', writers)
+  local records = 0
+  for i = 1, #fields, 2 do
+    local since, expires = string.match(fields[i + 1], '^(%d+) (%d+)$')
+    if since then
+      local left = tonumber(expires) - nowMillis
+      if left <= 0 then
+        redis.call('HDEL', writers, fields[i])
+      else
+        records = records + 1
+        if tonumber(since) <= arrival then
+          ahead = ahead + 1
+          lapse = math.min(lapse or left, left)
+        end
+      end
+    end
+  end
+  if records == 0 and #fields > 0 then
+    -- Those the lapsed writers held back try again when their records lapse (the bound above): nothing is kept.
+    redis.call('DEL', writers)
+  end
+end
+
+-- When the entry may not hold: how long to wait at most if no wake-up comes.
+local wait = nil
+if holding + ahead >= capacity then
+  if ARGV[3] == '1' then
+    -- Tells the release of the holders (or the grant of the writers ahead) to publish a wake-up; the flag goes
+    -- with the hash, so it is never stale.
+    if holding > 0 then
+      redis.call('HSET', lock, 'waiting', '1')
+    end
+    if ahead > 0 then
+      redis.call('HSET', writers, 'waiting', '1')
+    end
+  end
+  wait = lapse
+elseif owner == false then
+  local yielding = redis.call('HGET', yield, 'client')
+  if yielding and yielding == string.match(ownerId, '^(.*):') then
+    -- This client released the lock while another waited for it: the turn is the other's for a moment.
+    if ARGV[3] == '1' then
+      redis.call('HSET', yield, 'waiting', '1')
+    end
+    wait = redis.call('PTTL', yield)
+  elseif yielding then
     -- Takes the turn yielded to it, and with it the yielding client's wish to be woken at the release.
-    waited = redis.call('HGET', KEYS[3], 'waiting')
-    redis.call('DEL', KEYS[3])
+    waited = waited or redis.call('HGET', yield, 'waiting')
+    redis.call('DEL', yield)
   end
-  -- The token is an INCR of the key's counter, raised to the server's clock in microseconds when behind it,
-  -- so that it keeps growing even if the counter is lost (a restart without persistence, a failover, its expiry).
-  local token = redis.call('INCR', KEYS[2])
-  local time = redis.call('TIME')
-  local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
-  if token < now then
-    token = now
-    redis.call('SET', KEYS[2], string.format('%d', now))
+end
+if wait then
+  if wait < 0 then
+    -- An entry without expiry, which Baton never writes: try again after one ttl.
+    wait = ttl
   end
-  -- The counter lives until the server's clock has passed the token by a ttl (see the top).
-  redis.call('PEXPIREAT', KEYS[2], string.format('%d', math.floor(token / 1000) + 1 + tonumber(ARGV[4])))
-  redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'token', string.format('%d', token), 'holder', ARGV[5])
-  if waited then
-    redis.call('HSET', KEYS[1], 'waiting', '1')
+  if ARGV[9] == '1' then
+    -- A waiting writer's record lives one ttl past its wait, so that the writer refreshes it in time, however long
+    -- what it waits for holds.
+    redis.call('HSET', writers, ownerId, string.format('%d %d', arrival, nowMillis + wait + ttl))
+    if redis.call('PTTL', writers) < wait + ttl then
+      redis.call('PEXPIRE', writers, wait + ttl)
+    end
   end
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return {1, token}
+  return {0, wait, arrival}
 end
-if owner == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return {1, tonumber(redis.call('HGET', KEYS[1], 'token'))}
+
+-- The token is an INCR of the key's counter, raised to the server's clock in microseconds when behind it, so that
+-- it keeps growing even if the counter is lost (a restart without persistence, a failover, its expiry).
+local token = redis.call('INCR', fence)
+if token < nowMicros then
+  token = nowMicros
+  redis.call('SET', fence, string.format('%d', token))
 end
-if ARGV[3] == '1' then
-  -- Tells the holder's release to publish a wake-up; the flag goes with the entry, so it is never stale.
-  redis.call('HSET', KEYS[1], 'waiting', '1')
+-- The counter lives until the server's clock has passed the token by a ttl (see the top).
+redis.call('PEXPIREAT', fence, string.format('%d', math.floor(token / 1000) + 1 + ttl))
+if mode == 'EXCLUSIVE' then
+  redis.call('HSET', lock, 'owner', ownerId, 'token', string.format('%d', token), 'holder', ARGV[5])
+  redis.call('PEXPIRE', lock, ARGV[2])
+else
+  if owner == false then
+    redis.call('HSET', lock, 'owner', SEVERAL)
+  end
+  redis.call('HSET', lock, ownerId, string.format('token=%d\nexpires=%d\n', token, nowMillis + expiry) .. ARGV[5])
+  -- The hash lives as long as its longest-lived entry.
+  if redis.call('PTTL', lock) < expiry then
+    redis.call('PEXPIRE', lock, ARGV[2])
+  end
 end
-return {0, redis.call('PTTL', KEYS[1])}
+if waited then
+  redis.call('HSET', lock, 'waiting', '1')
+end
+if ARGV[9] == '1' and ARGV[10] == '1' and redis.call('HDEL', writers, ownerId) == 1 then
+  -- The writer's record goes with its grant; those it held back are woken by its release.
+  local waiting = redis.call('HGET', writers, 'waiting')
+  if waiting then
+    redis.call('HSET', lock, 'waiting', '1')
+  end
+  if redis.call('HLEN', writers) == (waiting and 1 or 0) then
+    redis.call('DEL', writers)
+  end
+end
+return {1, token}
