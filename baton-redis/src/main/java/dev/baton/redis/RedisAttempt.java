@@ -3,6 +3,7 @@ package dev.baton.redis;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Outcome;
+import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
 import java.util.List;
@@ -51,6 +52,9 @@ final class RedisAttempt implements Attempt {
     if ((Long) reply.get(0) == 1L) {
       mayBeRecorded = false; // the script removed the record with the grant
       return Outcome.granted(new RedisGrant(request, (Long) reply.get(1)));
+    }
+    if ((Long) reply.get(0) == 2L) {
+      request.rule().checkSamePermits(request.key(), QueueRule.permits(((Long) reply.get(1)).intValue()));
     }
     long waitMillis = (Long) reply.get(1);
     arrival = (Long) reply.get(2);

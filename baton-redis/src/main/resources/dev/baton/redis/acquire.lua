@@ -9,14 +9,15 @@
 -- ARGV[9] '1' if it is a fair exclusive acquisition that may wait: it is recorded as a waiting writer while it waits
 -- ARGV[10] '1' if an earlier try of this writer was sent, which may have recorded it even if its reply was lost
 -- Returns {1, fencing token} when the entry holds, {0, ms until it is worth trying again if no wake-up comes,
--- the acquisition's arrival} when not.
+-- the acquisition's arrival} when not, {2, N} when the key's permits at the store number N, not ARGV[7].
 --
 -- The lock hash. An exclusive holding is the fields owner (its owner id), token and holder, as Baton has always
 -- written them, so that an older client and this one exclude each other on a mutex key, and so that taking a free
 -- mutex costs what it always did. Shared entries and permits are one field each, named by the owner id (which always
 -- has a ':', which the hash's other fields never have), whose value is the lines token=TOKEN and expires=MS (server
 -- ms since the epoch), then the holder. While there is any, the field owner holds the marker '*', which no owner id
--- equals, so that every acquire.lua, an older one too, finds the key taken. Each of them lapses at its own expiry
+-- equals, so that every acquire.lua, an older one too, finds the key taken, and while they are permits the field
+-- permits holds their number, so that a client that counts another number is refused rather than let in. Each of them lapses at its own expiry
 -- even while others are renewed: the scripts that walk them delete the lapsed ones, none counts them as held, and
 -- the hash's own expiry is at least the latest of theirs, so that the hash goes with the last. The field waiting
 -- asks the next release to publish a wake-up.
@@ -78,6 +79,12 @@ end
 -- soonest lapse among them that could let it in if nothing wakes it first.
 local holding, ahead, lapse = 0, 0, nil
 local waited = false
+if owner == SEVERAL and mode == 'PERMIT' then
+  local permits = redis.call('HGET', lock, 'permits')
+  if permits and tonumber(permits) ~= capacity then
+    return {2, tonumber(permits)}
+  end
+end
 if owner == SEVERAL and mode ~= 'SHARED' then
   -- Walks the shared entries and permits, deleting the lapsed ones.
   local fields = redis.call('HGETALL', lock)
@@ -194,6 +201,9 @@ if mode == 'EXCLUSIVE' then
 else
   if owner == false then
     redis.call('HSET', lock, 'owner', SEVERAL)
+    if mode == 'PERMIT' then
+      redis.call('HSET', lock, 'permits', ARGV[7])
+    end
   end
   redis.call('HSET', lock, ownerId, string.format('token=%d\nexpires=%d\n', token, nowMillis + expiry) .. ARGV[5])
   -- The hash lives as long as its longest-lived entry.

@@ -41,11 +41,14 @@ class WaitTargetsTest {
   }
 
   @Test
-  void aPermitWaiterBehindAnythingButItsOwnSemaphoreWatchesTheNearestItNeedsGone() {
+  void aPermitWaiterBehindAnExclusiveEntryWatchesItWhateverThePermitsBetween() {
     QueueRule three = QueueRule.permits(3);
-    LockQueue queue = queueOf(QueueRule.EXCLUSIVE, TWO, TWO, QueueRule.EXCLUSIVE, three);
+    LockQueue queue = queueOf(three, QueueRule.EXCLUSIVE, three, three, three);
 
-    assertThat(WaitTargets.fair(queue, 4, three)).isEqualTo(new WaitTargets(List.of(1, 2, 3), false));
+    assertThat(WaitTargets.fair(queue, 2, three)).as("the exclusive entry holds the permits back")
+        .isEqualTo(new WaitTargets(List.of(1), false));
+    assertThat(WaitTargets.fair(queue, 4, three)).as("a later permit waiter chains on the one before it")
+        .isEqualTo(new WaitTargets(List.of(3), true));
   }
 
   @Test
