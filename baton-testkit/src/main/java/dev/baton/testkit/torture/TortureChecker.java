@@ -64,12 +64,16 @@ final class TortureChecker {
         List.copyOf(unexpectedExits));
   }
 
-  /** The most shared holds (readers, permits) in force at once: they only add up at a grant. */
+  /**
+   * The most shared holds (readers, permits) in force at once, they only add up at a grant, leaving out holders
+   * paused past their ttl or told they lost the hold: a stale holder beside a current one shows no sharing (a store
+   * that held readers one at a time would show that much).
+   */
   private static int mostSharedAtOnce(List<Hold> holds) {
     int most = 0;
     List<Hold> inForce = new ArrayList<>();
     for (Hold granted : holds) {
-      if (granted.shared()) {
+      if (granted.shared() && !granted.paused() && !granted.lost()) {
         inForce.removeIf(hold -> hold.endNanos() <= granted.startNanos());
         inForce.add(granted);
         most = Math.max(most, inForce.size());

@@ -19,8 +19,8 @@ import java.util.Map;
  * @param explainedOverlaps stale holds that newer ones overlapped beyond what the primitive allows, whose holder
  *     had been told it lost the hold (not a leader: its term ends when told) or was paused past its ttl, and whose
  *     accesses the register fenced off (or served before the newer holder read)
- * @param mostSharedAtOnce the most readers (read-write lock) or permit holders (semaphore) that held at once; 1 for
- *     0 for the others, which have no shared holds
+ * @param mostSharedAtOnce the most readers (read-write lock) or permit holders (semaphore) that held at once, not
+ *     counting holders paused past their ttl or told they lost the hold; 0 for the others, which share nothing
  * @param flags what the run did not show though the primitive allows it: readers that never held together, a
  *     semaphore never held by as many as its permits, a read-write lock no writer held
  * @param acceptedWrites writes the register took

@@ -194,6 +194,18 @@ class TortureCheckerTest {
   }
 
   @Test
+  void aPausedReaderBesideAnotherShowsNoSharing() {
+    // a store that held readers one at a time: b is granted once a's lease lapsed during its pause
+    TortureResult result = checkReadWrite(List.of(pause("a", 5, 2_500)), Map.of(
+        "a", List.of(ask(0, History.SHARED), event(1, Kind.GRANT, 1), event(2_600, Kind.RELEASE, 1)),
+        "b", List.of(ask(0, History.SHARED), event(1_500, Kind.GRANT, 2), event(1_600, Kind.RELEASE, 2)),
+        "c", List.of(ask(0, History.EXCLUSIVE), event(2_700, Kind.GRANT, 3), event(2_800, Kind.RELEASE, 3))));
+
+    assertThat(result.mostSharedAtOnce()).isEqualTo(1);
+    assertThat(result.flags()).singleElement().asString().contains("readers never held at once");
+  }
+
+  @Test
   void aWritersTokenBelowAReadersGrantedBeforeItIsAViolation() {
     TortureResult result = checkReadWrite(List.of(), Map.of(
         "a", List.of(ask(0, History.SHARED), event(1, Kind.GRANT, 8), event(10, Kind.RELEASE, 8)),
