@@ -12,9 +12,10 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Runs a torture: worker JVMs contend for one key (a lock, a read-write lock, a semaphore or a leadership) and,
- * while they hold it, update the {@link FencedRegister} under it, while faults are injected on a schedule; then the
- * {@link TortureChecker} reads their histories. Callable from JUnit, and from {@code baton torture}:
+ * Runs a torture: worker JVMs contend for one key (a lock, a read-write lock, a semaphore or a leadership) and
+ * work while they hold it (holders alone update the {@link FencedRegister}, readers read it, permit holders pause)
+ * while faults are injected on a schedule; then the {@link TortureChecker} reads their histories. Callable from
+ * JUnit, and from {@code baton torture}:
  *
  * <pre>{@code
  * TortureResult result = Torture.run(new TortureOptions(MyFactory.class, target, "torture", 6,
