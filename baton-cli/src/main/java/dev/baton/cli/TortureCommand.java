@@ -5,6 +5,7 @@ import dev.baton.embedded.ZooKeeperEnsemble;
 import dev.baton.spi.Redaction;
 import dev.baton.testkit.TortureServers;
 import dev.baton.testkit.torture.Fault;
+import dev.baton.testkit.torture.Primitive;
 import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.Torture;
 import dev.baton.testkit.torture.TortureOptions;
@@ -23,22 +24,31 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code baton torture}: worker processes contend for one lock and update a fenced register under it while
- * faults are injected; the checker then says whether mutual exclusion and fencing held.
+ * {@code baton torture}: worker processes contend for one lock, read-write lock, semaphore or leadership and update a
+ * fenced register under it while faults are injected; the checker then says whether the primitive's bound (one
+ * holder, one writer or many readers, N permit holders, one leader) and fencing held.
  */
 @Command(
     name = "torture",
-    description = {"Proves mutual exclusion under faults.",
+    description = {"Proves mutual exclusion under faults, of a lock, a read-write lock, a semaphore or a leadership.",
         "Worker JVMs contend for one lock and update a fenced register with a read, a pause and a write, while"
             + " holders are paused past the ttl (pause), workers are killed (kill), the store restarts"
             + " (server-restart) or its leader is killed (leader-kill), these two only on the embedded ZooKeeper"
             + " (leader-kill starts a three-server ensemble). The report says which holds overlapped and why,"
-            + " whether tokens grew and updates were lost; exits 1 on a violation."},
+            + " whether tokens grew and updates were lost; exits 1 on a violation, or on a flag: holders that may"
+            + " share never did.",
+        "--primitive rw: readers read and pause, writers read, pause and write; no writer may hold beside anyone,"
+            + " and readers must hold together. semaphore: permit holders pause; never more than --permits at"
+            + " once, and that many must hold together. leader: leaders read, pause and write until revoked or"
+            + " they resign; one leader at a time, a revoked one told before the next is elected."},
     footer = {"", "Examples:",
         "  baton torture --seconds 20",
         "  baton torture --backend redis://127.0.0.1:6379 --faults pause,kill",
         "  baton torture --faults pause,kill,server-restart --workers 4 --ttl 1s",
-        "  baton torture --faults pause,leader-kill --seconds 120 --report torture-report"})
+        "  baton torture --faults pause,leader-kill --seconds 120 --report torture-report",
+        "  baton torture --primitive rw --faults pause,kill,server-restart --seconds 30",
+        "  baton torture --primitive semaphore --permits 3 --workers 6",
+        "  baton torture --primitive leader --faults pause,leader-kill"})
 final class TortureCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;
@@ -67,14 +77,27 @@ final class TortureCommand implements Callable<Integer> {
   @Option(names = "--report", paramLabel = "DIR", description = "A folder for summary.txt, result.json and timeline.png.")
   private Path report;
 
-  @Option(names = "--key", paramLabel = "KEY", defaultValue = "baton-torture", description = "The lock (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--key", paramLabel = "KEY", defaultValue = "baton-torture", description = "The key (default: ${DEFAULT-VALUE}).")
   private String key;
+
+  @Option(names = "--primitive", paramLabel = "NAME", defaultValue = "lock",
+      description = "What the workers contend for: lock, rw, semaphore or leader (default: ${DEFAULT-VALUE}).")
+  private String primitive;
+
+  @Option(names = "--permits", paramLabel = "N",
+      description = "The semaphore's permits, fewer than the workers (default: half the workers).")
+  private Integer permits;
 
   @Override
   public Integer call() throws InterruptedException {
     if (seconds < 1 || seconds > 86_400) {
       throw new IllegalArgumentException("--seconds must be 1 to 86400, but was " + seconds + ".");
     }
+    Primitive contended = Primitive.fromOption(primitive);
+    if (permits != null && contended != Primitive.SEMAPHORE) {
+      throw new IllegalArgumentException("--permits is for --primitive semaphore, not " + contended.option() + ".");
+    }
+    int semaphorePermits = contended != Primitive.SEMAPHORE ? 1 : permits != null ? permits : Math.max(1, workers / 2);
     Set<Fault> chosen = EnumSet.noneOf(Fault.class);
     Arrays.stream(faults.split(",")).filter(name -> !name.isBlank()).map(Fault::fromOption).forEach(chosen::add);
     PrintWriter out = spec.commandLine().getOut();
@@ -98,9 +121,10 @@ final class TortureCommand implements Callable<Integer> {
         server = TortureServers.of(ensemble);
       }
       TortureOptions options = new TortureOptions(UriClientFactory.class, uri, key, workers,
-          Duration.ofSeconds(seconds), ttl, chosen, report);
-      out.printf("Baton torture: %d worker processes contend for '%s' on %s%s for %d s, ttl %d ms, faults %s.%n",
-          workers, key, Redaction.uri(uri), local ? " (embedded)" : "", seconds, ttl.toMillis(), faults);
+          Duration.ofSeconds(seconds), ttl, chosen, report, contended, semaphorePermits);
+      out.printf("Baton torture: %d worker processes contend for %s '%s' on %s%s for %d s, ttl %d ms, faults %s.%n",
+          workers, subject(contended, semaphorePermits), key, Redaction.uri(uri), local ? " (embedded)" : "", seconds,
+          ttl.toMillis(), faults);
       out.flush();
       TortureResult result = Torture.run(options, server);
       out.print(result.summary());
@@ -117,5 +141,14 @@ final class TortureCommand implements Callable<Integer> {
         ensemble.close();
       }
     }
+  }
+
+  private static String subject(Primitive primitive, int permits) {
+    return switch (primitive) {
+      case LOCK -> "the lock";
+      case READ_WRITE -> "the read-write lock";
+      case SEMAPHORE -> "the semaphore of " + permits + " permits";
+      case LEADERSHIP -> "the leadership";
+    };
   }
 }

@@ -42,6 +42,47 @@ class TortureIT {
   }
 
   @Test
+  void torturesTheReadWriteLockAndShowsHowManyReadersHeldAtOnce() throws Exception {
+    Path report = dir.resolve("report");
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--primitive", "rw", "--workers", "4", "--seconds",
+        "5", "--ttl", "500ms", "--faults", "pause", "--report", report.toString())) {
+      assertThat(torture.awaitExit()).as(torture.output()).isZero();
+      assertThat(torture.output()).contains("the read-write lock", "PASSED", "by readers", "most readers at once: ");
+    }
+    assertThat(report.resolve("result.json")).content().contains("\"primitive\": \"rw\"", "\"shared\":true");
+  }
+
+  @Test
+  void torturesASemaphoreOfTheGivenPermits() throws Exception {
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--primitive", "semaphore", "--permits", "2",
+        "--workers", "4", "--seconds", "5", "--ttl", "500ms", "--faults", "pause")) {
+      assertThat(torture.awaitExit()).as(torture.output()).isZero();
+      assertThat(torture.output()).contains("the semaphore of 2 permits", "PASSED", "most permit holders at once: ");
+    }
+  }
+
+  @Test
+  void torturesLeadershipThroughLeaderKills() throws Exception {
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--primitive", "leader", "--workers", "3",
+        "--seconds", "5", "--ttl", "500ms", "--faults", "leader-kill")) {
+      assertThat(torture.awaitExit()).as(torture.output()).isZero();
+      assertThat(torture.output()).contains("the leadership", "PASSED", "terms: ");
+    }
+  }
+
+  @Test
+  void permitsAreForTheSemaphoreAndFewerThanTheWorkers() throws Exception {
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--primitive", "rw", "--permits", "2")) {
+      assertThat(torture.awaitExit()).isEqualTo(ExitCodes.USAGE);
+      assertThat(torture.output()).contains("--permits is for --primitive semaphore");
+    }
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--primitive", "semaphore", "--permits", "6")) {
+      assertThat(torture.awaitExit()).isEqualTo(ExitCodes.USAGE);
+      assertThat(torture.output()).contains("one fewer than the 6 workers");
+    }
+  }
+
+  @Test
   void torturesRedisGivenByAddress() throws Exception {
     try (BatonProcess torture = BatonProcess.start(dir, "torture", "--backend", redis.uri(), "--workers", "2",
         "--seconds", "3", "--ttl", "500ms")) {

@@ -20,9 +20,14 @@ import java.util.List;
  * writes only would let a paused holder's write land between the next holder's read and write). A write
  * names the value it read; an accepted write whose value read is not the current value is a lost update.
  *
- * <p>Protocol, one line each way: {@code READ token} answers {@code VALUE v nanos} or {@code REJECTED highest};
- * {@code WRITE token read worker} (the new value is {@code read + 1}) answers {@code OK nanos} or
- * {@code REJECTED highest}. {@code nanos} is when the register served the request ({@link System#nanoTime()}
+ * <p>Readers of a read-write lock hold together, each with a token of its own, so a shared read is fenced by the
+ * highest token of an exclusive access only (a reader granted before the last writer is stale; one granted beside
+ * another reader is not), and raises the fence of exclusive accesses as any access does (a writer granted before a
+ * reader that has read is stale).
+ *
+ * <p>Protocol, one line each way: {@code READ token} (a holder alone) and {@code READ_SHARED token} (a reader)
+ * answer {@code VALUE v nanos} or {@code REJECTED highest}; {@code WRITE token read worker} (the new value is
+ * {@code read + 1}) answers {@code OK nanos} or {@code REJECTED highest}. {@code nanos} is when the register served the request ({@link System#nanoTime()}
  * on this host): a worker paused between the register's answer and its own record of it still records
  * when its read or write really happened.
  */
@@ -33,6 +38,7 @@ final class FencedRegister implements AutoCloseable {
   private final List<AcceptedWrite> accepted = new ArrayList<>();
   private long value;
   private long highest = Long.MIN_VALUE;
+  private long highestExclusive = Long.MIN_VALUE;
   private long rejected;
   private long lostUpdates;
 
@@ -79,6 +85,16 @@ final class FencedRegister implements AutoCloseable {
         return "REJECTED " + highest;
       }
       highest = token;
+      highestExclusive = token;
+      return "VALUE " + value + " " + System.nanoTime();
+    }
+    if (words[0].equals("READ_SHARED") && words.length == 2) {
+      long token = Long.parseLong(words[1]);
+      if (token < highestExclusive) {
+        rejected++;
+        return "REJECTED " + highestExclusive;
+      }
+      highest = Math.max(highest, token);
       return "VALUE " + value + " " + System.nanoTime();
     }
     if (words[0].equals("WRITE") && words.length == 4) {
@@ -93,6 +109,7 @@ final class FencedRegister implements AutoCloseable {
         lostUpdates++;
       }
       highest = token;
+      highestExclusive = token;
       value = read + 1;
       accepted.add(new AcceptedWrite(token, words[3], lost));
       return "OK " + System.nanoTime();

@@ -12,8 +12,16 @@ import java.util.List;
  * which on Linux reads the host's monotonic clock: comparable between the processes of one host.
  */
 final class History {
-  /** The kinds of event a worker records. */
-  enum Kind { ASK, GRANT, READ, WRITE_OK, WRITE_REJECTED, RELEASE, LOST, TIMEOUT, ERROR }
+  /**
+   * The kinds of event a worker records. {@code ASK}'s detail says which side it asks for ({@link #SHARED} or
+   * {@link #EXCLUSIVE}); a leader's {@code GRANT} is its election, {@code LOST} its revocation.
+   */
+  enum Kind { ASK, GRANT, READ, READ_REJECTED, WRITE_OK, WRITE_REJECTED, RELEASE, LOST, TIMEOUT, ERROR }
+
+  /** The detail of an {@code ASK} for a read lock or a permit: held beside others. */
+  static final String SHARED = "shared";
+  /** The detail of an {@code ASK} for a lock, a write lock or a term: held alone. */
+  static final String EXCLUSIVE = "exclusive";
 
   /** One recorded event. */
   record Event(long nanos, Kind kind, long token, String detail) {}

@@ -12,14 +12,16 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Runs a torture: worker JVMs contend for one lock and update the {@link FencedRegister} under it while
- * faults are injected on a schedule, then the {@link TortureChecker} reads their histories. Callable from
+ * Runs a torture: worker JVMs contend for one key (a lock, a read-write lock, a semaphore or a leadership) and
+ * work while they hold it (holders alone update the {@link FencedRegister}, readers read it, permit holders pause)
+ * while faults are injected on a schedule; then the {@link TortureChecker} reads their histories. Callable from
  * JUnit, and from {@code baton torture}:
  *
  * <pre>{@code
  * TortureResult result = Torture.run(new TortureOptions(MyFactory.class, target, "torture", 6,
- *     Duration.ofSeconds(20), Duration.ofSeconds(1), EnumSet.of(Fault.PAUSE, Fault.KILL), reportDir), null);
- * assertThat(result.violations()).isEmpty();
+ *     Duration.ofSeconds(20), Duration.ofSeconds(1), EnumSet.of(Fault.PAUSE, Fault.KILL), reportDir,
+ *     Primitive.SEMAPHORE, 3), null);
+ * assertThat(result.passed()).isTrue();
  * }</pre>
  */
 public final class Torture {

@@ -4,18 +4,19 @@ import dev.baton.testkit.torture.History.Event;
 import dev.baton.testkit.torture.History.Kind;
 import dev.baton.testkit.torture.TortureResult.Hold;
 import dev.baton.testkit.torture.TortureResult.Violation;
-import dev.baton.testkit.torture.TortureResult.Write;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
-/** Reads the workers' histories against the fault schedule and the register, and classifies what it finds. */
+/**
+ * Reads the workers' histories against the fault schedule and the register, and classifies what it finds: the
+ * holds at once beyond what the primitive allows ({@link ExclusionCheck} for a lock, a read-write lock and a
+ * leadership, {@link CapacityCheck} for a semaphore), the tokens ({@link TokenCheck}), lost updates, and whether
+ * holders shared what they may share.
+ */
 final class TortureChecker {
   private final TortureOptions options;
   private final FencedRegister register;
@@ -35,12 +36,13 @@ final class TortureChecker {
   }
 
   TortureResult check(List<String> unexpectedExits) {
+    HoldReader reader = new HoldReader(faults, options.ttl(), endNanos);
     List<Hold> holds = new ArrayList<>();
     Map<String, Integer> perWorker = new LinkedHashMap<>();
     long timeouts = 0;
     long errors = 0;
     for (Map.Entry<String, List<Event>> history : histories.entrySet()) {
-      List<Hold> ofWorker = holds(history.getKey(), history.getValue());
+      List<Hold> ofWorker = reader.holds(history.getKey(), history.getValue());
       holds.addAll(ofWorker);
       perWorker.put(history.getKey(), ofWorker.size());
       timeouts += history.getValue().stream().filter(event -> event.kind() == Kind.TIMEOUT).count();
@@ -48,116 +50,53 @@ final class TortureChecker {
     }
     holds.sort(Comparator.comparingLong(Hold::startNanos));
     List<Violation> violations = new ArrayList<>();
-    int explained = overlaps(holds, violations);
-    boolean increased = tokensIncreased(holds, violations);
+    int explained = options.primitive() == Primitive.SEMAPHORE
+        ? new CapacityCheck(options.permits()).check(holds, violations)
+        : new ExclusionCheck(options.primitive()).check(holds, violations);
+    boolean increased = new TokenCheck(register, endNanos).check(holds, violations);
     if (register.lostUpdates() > 0) {
       violations.add(new Violation("lost updates in the register: " + register.lostUpdates(), endNanos, List.of()));
     }
+    int mostShared = mostSharedAtOnce(holds);
     return new TortureResult(options, startNanos, endNanos, List.copyOf(holds), faults, List.copyOf(violations),
-        explained, register.accepted().size(), register.rejected(), register.lostUpdates(), increased,
-        longestGapAfterFault(holds), timeouts, errors, perWorker, List.copyOf(unexpectedExits));
-  }
-
-  private List<Hold> holds(String worker, List<Event> events) {
-    List<Hold> holds = new ArrayList<>();
-    long asked = 0;
-    Event grant = null;
-    boolean lost = false;
-    Write write = Write.NONE;
-    long readNanos = Long.MAX_VALUE;
-    long writeNanos = 0;
-    for (Event event : events) {
-      switch (event.kind()) {
-        case ASK -> asked = event.nanos();
-        case GRANT -> {
-          grant = event;
-          lost = false;
-          write = Write.NONE;
-          readNanos = Long.MAX_VALUE;
-        }
-        case READ -> readNanos = event.nanos();
-        case LOST -> lost = true;
-        case WRITE_OK, WRITE_REJECTED -> {
-          write = event.kind() == Kind.WRITE_OK ? Write.ACCEPTED : Write.REJECTED;
-          writeNanos = event.nanos();
-        }
-        case RELEASE -> {
-          if (grant != null) {
-            holds.add(hold(worker, asked, grant, event.nanos(), lost, readNanos, write, writeNanos));
-            grant = null;
-          }
-        }
-        default -> { }
-      }
-    }
-    if (grant != null) { // killed while holding: it held until it died
-      long died = faults.stream().filter(fault -> fault.fault() == Fault.KILL && worker.equals(fault.worker()))
-          .mapToLong(Torture.FaultEvent::startNanos).findFirst().orElse(endNanos);
-      holds.add(hold(worker, asked, grant, died, lost, readNanos, write, writeNanos));
-    }
-    return holds;
-  }
-
-  private Hold hold(String worker, long asked, Event grant, long end, boolean lost, long readNanos, Write write,
-      long writeNanos) {
-    boolean paused = faults.stream().anyMatch(fault -> fault.fault() == Fault.PAUSE && worker.equals(fault.worker())
-        && fault.startNanos() < end && fault.endNanos() > asked
-        && fault.endNanos() - fault.startNanos() > options.ttl().toNanos());
-    return new Hold(worker, grant.token(), grant.nanos(), end, lost, paused, readNanos, write, writeNanos);
+        explained, mostShared, flags(holds, mostShared), register.accepted().size(), register.rejected(),
+        register.lostUpdates(), increased, longestGapAfterFault(holds), timeouts, errors, perWorker,
+        List.copyOf(unexpectedExits));
   }
 
   /**
-   * Finds the holds that overlap; returns how many stale holds explain their overlaps and adds every other
-   * overlap, per pair, as a violation.
-   * Of two overlapping holds, the stale one has the lower token (the store granted it first, whenever its
-   * holder got to record it): the overlap is explained when that holder was told it lost the lock or was paused
-   * past its ttl, and its write was rejected or landed before the other holder read.
+   * The most shared holds (readers, permits) in force at once, they only add up at a grant, leaving out holders
+   * paused past their ttl or told they lost the hold: a stale holder beside a current one shows no sharing (a store
+   * that held readers one at a time would show that much).
    */
-  private static int overlaps(List<Hold> holds, List<Violation> violations) {
-    Set<Hold> explained = new HashSet<>();
-    for (int i = 0; i < holds.size(); i++) {
-      Hold earlier = holds.get(i);
-      for (int j = i + 1; j < holds.size() && holds.get(j).startNanos() < earlier.endNanos(); j++) {
-        Hold later = holds.get(j);
-        if (later.worker().equals(earlier.worker())) {
-          continue;
-        }
-        Hold stale = earlier.token() < later.token() ? earlier : later;
-        Hold current = stale == earlier ? later : earlier;
-        boolean toldOrPaused = stale.lost() || stale.paused();
-        boolean harmless = stale.write() != Write.ACCEPTED || stale.writeNanos() < current.readNanos();
-        if (toldOrPaused && harmless) {
-          explained.add(stale);
-        } else {
-          violations.add(new Violation("overlapping holds: token " + stale.token() + " (" + (toldOrPaused
-              ? "stale write accepted" : "never told it lost the lock, not paused") + ") and token "
-              + current.token(), later.startNanos(), List.of(stale.worker(), current.worker())));
-        }
+  private static int mostSharedAtOnce(List<Hold> holds) {
+    int most = 0;
+    List<Hold> inForce = new ArrayList<>();
+    for (Hold granted : holds) {
+      if (granted.shared() && !granted.paused() && !granted.lost()) {
+        inForce.removeIf(hold -> hold.endNanos() <= granted.startNanos());
+        inForce.add(granted);
+        most = Math.max(most, inForce.size());
       }
     }
-    return explained.size();
+    return most;
   }
 
-  private boolean tokensIncreased(List<Hold> holds, List<Violation> violations) {
-    boolean increased = true;
-    List<FencedRegister.AcceptedWrite> accepted = register.accepted();
-    for (int i = 1; i < accepted.size(); i++) {
-      if (accepted.get(i).token() <= accepted.get(i - 1).token()) {
-        increased = false;
-        violations.add(new Violation("the register accepted token " + accepted.get(i).token() + " after "
-            + accepted.get(i - 1).token(), endNanos, List.of(accepted.get(i - 1).worker(), accepted.get(i).worker())));
+  /** What the run did not show that the primitive allows: a pass without it would prove less than it says. */
+  private List<String> flags(List<Hold> holds, int mostShared) {
+    List<String> flags = new ArrayList<>();
+    if (options.primitive() == Primitive.READ_WRITE) {
+      if (mostShared < 2) {
+        flags.add("readers never held at once: the run did not show that readers share the lock");
       }
-    }
-    Map<Long, Hold> byToken = new HashMap<>();
-    for (Hold hold : holds) {
-      Hold same = byToken.putIfAbsent(hold.token(), hold);
-      if (same != null) {
-        increased = false;
-        violations.add(new Violation("two holds had token " + hold.token(), hold.startNanos(),
-            List.of(same.worker(), hold.worker())));
+      if (holds.stream().allMatch(Hold::shared)) {
+        flags.add("no writer held: the run did not show that writers exclude readers");
       }
+    } else if (options.primitive() == Primitive.SEMAPHORE && mostShared < options.permits()) {
+      flags.add("never more than " + mostShared + " permit holders at once of " + options.permits()
+          + " permits: the run did not show that the semaphore lets in as many as its permits");
     }
-    return increased;
+    return flags;
   }
 
   private Duration longestGapAfterFault(List<Hold> holds) {

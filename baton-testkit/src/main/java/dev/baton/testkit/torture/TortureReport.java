@@ -20,9 +20,9 @@ import javax.imageio.ImageIO;
 
 /**
  * Writes a torture's report: {@code summary.txt}, {@code result.json} and {@code timeline.png}, a picture
- * with one lane per worker, each hold a bar labelled with its token (grey when the holder was told it lost
- * the lock or was paused, red when it took part in a violation), pauses and kills marked on their lane, and
- * faults of the store as spans across every lane.
+ * with one lane per worker, each hold a bar labelled with its token (blue held alone, green shared: a reader's or
+ * a permit's; grey when the holder was told it lost the hold or was paused, red when it took part in a violation),
+ * pauses and kills marked on their lane, and faults of the store as spans across every lane.
  */
 final class TortureReport {
   private static final int LANE = 28;
@@ -45,19 +45,25 @@ final class TortureReport {
   static String json(TortureResult result) {
     long start = result.startNanos();
     String holds = result.holds().stream().map(hold -> String.format(Locale.ROOT,
-        "{\"worker\":\"%s\",\"token\":%d,\"startMs\":%.3f,\"endMs\":%.3f,\"lost\":%b,\"paused\":%b,\"write\":\"%s\"}",
-        hold.worker(), hold.token(), millis(hold.startNanos() - start), millis(hold.endNanos() - start), hold.lost(),
-        hold.paused(), hold.write())).collect(Collectors.joining(",\n    "));
+        "{\"worker\":\"%s\",\"shared\":%b,\"token\":%d,\"askMs\":%.3f,\"startMs\":%.3f,\"endMs\":%.3f,"
+            + "\"lost\":%b,\"paused\":%b,\"write\":\"%s\"}",
+        hold.worker(), hold.shared(), hold.token(), millis(hold.askNanos() - start), millis(hold.startNanos() - start),
+        millis(hold.endNanos() - start), hold.lost(), hold.paused(), hold.write()))
+        .collect(Collectors.joining(",\n    "));
     String faults = result.faults().stream().map(fault -> String.format(Locale.ROOT,
         "{\"fault\":\"%s\",\"worker\":%s,\"startMs\":%.3f,\"endMs\":%.3f}", fault.fault().option(),
         fault.worker() == null ? "null" : "\"" + fault.worker() + "\"", millis(fault.startNanos() - start),
         millis(fault.endNanos() - start))).collect(Collectors.joining(",\n    "));
+    String flags = result.flags().stream().map(flag -> "\"" + flag.replace("\"", "'") + "\"")
+        .collect(Collectors.joining(", "));
     String violations = result.violations().stream().map(violation -> String.format(Locale.ROOT,
         "{\"what\":\"%s\",\"atMs\":%.3f,\"workers\":[%s]}", violation.what().replace("\"", "'"),
         millis(violation.atNanos() - start), violation.workers().stream().map(w -> "\"" + w + "\"")
             .collect(Collectors.joining(",")))).collect(Collectors.joining(",\n    "));
     return "{\n  \"passed\": " + result.passed()
         + ",\n  \"target\": \"" + result.options().target() + "\""
+        + ",\n  \"primitive\": \"" + result.options().primitive().option() + "\""
+        + ",\n  \"permits\": " + result.options().permits()
         + ",\n  \"key\": \"" + result.options().key() + "\""
         + ",\n  \"workers\": " + result.options().workers()
         + ",\n  \"ttlMs\": " + result.options().ttl().toMillis()
@@ -67,6 +73,8 @@ final class TortureReport {
         + ",\n  \"lostUpdates\": " + result.lostUpdates()
         + ",\n  \"tokensIncreased\": " + result.tokensIncreased()
         + ",\n  \"explainedOverlaps\": " + result.explainedOverlaps()
+        + ",\n  \"mostSharedAtOnce\": " + result.mostSharedAtOnce()
+        + ",\n  \"flags\": [" + flags + "]"
         + ",\n  \"longestGapAfterFaultMs\": " + result.longestGapAfterFault().toMillis()
         + ",\n  \"timeouts\": " + result.timeouts()
         + ",\n  \"errors\": " + result.errors()
@@ -108,7 +116,7 @@ final class TortureReport {
         int w = Math.max(1, (int) ((hold.endNanos() - hold.startNanos()) * scale));
         boolean violating = violators.contains(hold.worker()) && isInViolation(hold, result.violations());
         g.setColor(violating ? new Color(208, 2, 27) : hold.lost() || hold.paused() ? new Color(155, 155, 155)
-            : new Color(74, 144, 226));
+            : hold.shared() ? new Color(80, 170, 110) : new Color(74, 144, 226));
         g.fillRect(x, LANE * (lane + 1) + 4, w, LANE - 8);
         String token = Long.toString(hold.token());
         if (w > g.getFontMetrics().stringWidth(token) + 4) {
@@ -117,8 +125,8 @@ final class TortureReport {
         }
       }
       g.setColor(Color.BLACK);
-      g.drawString("blue: hold (token); grey: lost or paused holder; red: violation; orange: pause or server fault;"
-          + " black: kill. " + Duration.ofNanos(result.endNanos() - result.startNanos()).toSeconds() + " s across.",
+      g.drawString("blue: hold alone (token); green: shared; grey: lost or paused holder; red: violation;"
+          + " orange: pause or server fault; black: kill. " + Duration.ofNanos(result.endNanos() - result.startNanos()).toSeconds() + " s across.",
           LEFT, height - 10);
     } finally {
       g.dispose();

@@ -1,47 +1,45 @@
 package dev.baton.testkit.torture;
 
+import dev.baton.DistributedReadWriteLock;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockException;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
-import dev.baton.embedded.Loopback;
 import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.torture.History.Kind;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * One torture worker, in a JVM of its own: it loops acquiring the key with a wait timeout, reads the fenced
- * register, pauses (the work done under the lock), writes the value it read plus one with its fencing token,
- * and releases; every step goes to its history file. It prints {@code HELD token} and {@code FREE} so that the
- * torture knows whom to pause or kill, and stops after its current hold when its standard input ends.
+ * One torture worker, in a JVM of its own. For a lock, a read-write lock or a semaphore it loops acquiring the key
+ * with a wait timeout, does its {@link HeldWork} (a holder alone reads the fenced register, pauses and writes the
+ * value it read plus one with its fencing token; a reader reads and pauses; a permit holder pauses) and releases;
+ * one hold in {@value #WRITERS_ONE_IN} of a read-write lock's is a writer's. For leadership it stands as a
+ * {@link LeaderCandidate}. Every step goes to its history file. It prints {@code HELD token} and {@code FREE} so that
+ * the torture knows whom to pause or kill, and stops after its current hold when its standard input ends.
  *
- * <p>Arguments: {@code factoryClass target key ttlMillis waitMillis workMillis registerPort historyFile name}.
+ * <p>Arguments: {@code factoryClass target key ttlMillis waitMillis workMillis registerPort historyFile name
+ * primitive permits}, the primitive as on the command line ({@link Primitive#option()}).
  */
 public final class TortureWorkerMain {
   private static final Duration BACK_OFF = Duration.ofMillis(100);
+  /** Readers outnumber writers, so that readers meet at the store, and a writer still comes every few holds. */
+  private static final int WRITERS_ONE_IN = 3;
+  private static final int ARGUMENTS = 11;
 
   private final String factory;
   private final String target;
   private final String key;
   private final Duration ttl;
   private final Duration wait;
-  private final long workMillis;
-  private final String name;
-  private final PrintWriter history;
-  private final PrintWriter register;
-  private final BufferedReader registerAnswers;
+  private final Primitive primitive;
+  private final int permits;
+  private final WorkerHistory history;
+  private final HeldWork work;
   private volatile boolean stopping;
 
   private TortureWorkerMain(String[] args) throws IOException {
@@ -50,20 +48,17 @@ public final class TortureWorkerMain {
     key = args[2];
     ttl = Duration.ofMillis(Long.parseLong(args[3]));
     wait = Duration.ofMillis(Long.parseLong(args[4]));
-    workMillis = Long.parseLong(args[5]);
-    Socket socket = new Socket(Loopback.HOST, Integer.parseInt(args[6]));
-    register = new PrintWriter(socket.getOutputStream(), true, StandardCharsets.UTF_8);
-    registerAnswers = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
-    history = new PrintWriter(Files.newBufferedWriter(Path.of(args[7]), StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE), true);
-    name = args[8];
+    history = new WorkerHistory(Path.of(args[7]));
+    work = new HeldWork(new RegisterConnection(Integer.parseInt(args[6])), history, Long.parseLong(args[5]), args[8]);
+    primitive = Primitive.fromOption(args[9]);
+    permits = Integer.parseInt(args[10]);
   }
 
   /** Runs the worker; see the class comment for the arguments. */
   public static void main(String[] args) throws Exception {
-    if (args.length != 9) {
+    if (args.length != ARGUMENTS) {
       throw new IllegalArgumentException("Expected factoryClass target key ttlMillis waitMillis workMillis"
-          + " registerPort historyFile name, but got " + args.length + " arguments.");
+          + " registerPort historyFile name primitive permits, but got " + args.length + " arguments.");
     }
     TortureWorkerMain worker = new TortureWorkerMain(args);
     Thread stdin = new Thread(worker::stopAtEndOfInput, "torture-stdin");
@@ -82,11 +77,15 @@ public final class TortureWorkerMain {
         if (client == null) {
           client = clients.connect(target); // the store may be in the middle of a fault: try until it answers
         }
-        holdOnce(client, client.defaultOptions().withTtl(ttl).withWaitTime(wait));
+        if (primitive == Primitive.LEADERSHIP) {
+          new LeaderCandidate(history, work).stand(client, key, ttl, () -> stopping);
+        } else {
+          holdOnce(client, client.defaultOptions().withTtl(ttl).withWaitTime(wait));
+        }
       } catch (LockTimeoutException e) {
-        record(Kind.TIMEOUT, 0, "-");
+        history.record(Kind.TIMEOUT, 0, "-");
       } catch (IOException | RuntimeException e) {
-        record(Kind.ERROR, 0, e.toString());
+        history.record(Kind.ERROR, 0, e.toString());
         Thread.sleep(BACK_OFF.toMillis()); // the store is down: do not spin against it
       }
     }
@@ -96,54 +95,43 @@ public final class TortureWorkerMain {
   }
 
   private void holdOnce(LockClient client, LockOptions options) throws IOException, InterruptedException {
-    record(Kind.ASK, 0, "-");
-    Lease lease = client.lock(key).acquire(options);
+    boolean shared = primitive == Primitive.SEMAPHORE
+        || primitive == Primitive.READ_WRITE && ThreadLocalRandom.current().nextInt(WRITERS_ONE_IN) != 0;
+    history.record(Kind.ASK, 0, shared ? History.SHARED : History.EXCLUSIVE);
+    Lease lease = acquire(client, options, shared);
     long token = lease.fencingToken();
-    record(Kind.GRANT, token, lease.ownerId());
-    lease.onLost(reason -> record(Kind.LOST, token, String.valueOf(reason)));
+    history.record(Kind.GRANT, token, lease.ownerId());
+    lease.onLost(reason -> history.record(Kind.LOST, token, String.valueOf(reason)));
     System.out.println("HELD " + token);
     try {
-      String value = ask("READ " + token);
-      if (!value.startsWith("VALUE ")) {
-        record(Kind.WRITE_REJECTED, token, value); // fenced off before it could even read
-        return;
-      }
-      String[] words = value.split(" ");
-      record(Long.parseLong(words[2]), Kind.READ, token, value);
-      long read = Long.parseLong(words[1]);
-      Thread.sleep(ThreadLocalRandom.current().nextLong(1, workMillis + 1));
-      String answer = ask("WRITE " + token + " " + read + " " + name);
-      if (answer.startsWith("OK ")) {
-        record(Long.parseLong(answer.substring("OK ".length())), Kind.WRITE_OK, token, "OK");
+      if (primitive == Primitive.SEMAPHORE) {
+        work.pause();
+      } else if (shared) {
+        work.readAndPause(token);
       } else {
-        record(Kind.WRITE_REJECTED, token, answer);
+        work.readPauseWrite(token);
       }
     } finally {
-      record(Kind.RELEASE, token, "-");
+      history.record(Kind.RELEASE, token, "-");
       System.out.println("FREE");
       try {
         lease.close();
       } catch (LockException e) {
-        record(Kind.ERROR, token, "release: " + e);
+        history.record(Kind.ERROR, token, "release: " + e);
       }
     }
   }
 
-  private String ask(String request) throws IOException {
-    register.println(request);
-    String answer = registerAnswers.readLine();
-    if (answer == null) {
-      throw new IOException("The register closed the connection");
-    }
-    return answer;
-  }
-
-  private void record(Kind kind, long token, String detail) {
-    record(System.nanoTime(), kind, token, detail);
-  }
-
-  private synchronized void record(long nanos, Kind kind, long token, String detail) {
-    history.println(History.line(nanos, kind, token, detail));
+  private Lease acquire(LockClient client, LockOptions options, boolean shared) throws InterruptedException {
+    return switch (primitive) {
+      case LOCK -> client.lock(key, options).acquire();
+      case READ_WRITE -> {
+        DistributedReadWriteLock lock = client.readWriteLock(key, options);
+        yield (shared ? lock.readLock() : lock.writeLock()).acquire();
+      }
+      case SEMAPHORE -> client.semaphore(key, permits, options).acquire();
+      case LEADERSHIP -> throw new IllegalStateException("A leader is elected, not acquired: see LeaderCandidate.");
+    };
   }
 
   private void stopAtEndOfInput() {

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@link TortureWorkerMain} JVM seen from the torture: whether it holds the lock now (from what it prints),
+ * A {@link TortureWorkerMain} JVM seen from the torture: whether it holds now (from what it prints),
  * and the signals the faults send it. Killed at JVM exit if the torture did not stop it.
  */
 final class WorkerProcess {
@@ -43,7 +43,8 @@ final class WorkerProcess {
         "-cp", System.getProperty("java.class.path"), TortureWorkerMain.class.getName(),
         options.factory().getName(), options.target(), options.key(), Long.toString(options.ttl().toMillis()),
         Long.toString(options.waitTime().toMillis()), Long.toString(options.work().toMillis()),
-        Integer.toString(registerPort), history.toString(), name));
+        Integer.toString(registerPort), history.toString(), name, options.primitive().option(),
+        Integer.toString(options.permits())));
     try {
       return new WorkerProcess(name, new ProcessBuilder(command).redirectErrorStream(true).start(), history);
     } catch (IOException e) {

@@ -1,0 +1,29 @@
+package dev.baton.zookeeper;
+
+import dev.baton.testkit.EmbeddedZooKeeperExtension;
+import dev.baton.testkit.TortureServers;
+import dev.baton.testkit.torture.Fault;
+import dev.baton.testkit.torture.Primitive;
+import dev.baton.testkit.torture.ServerFaults;
+import dev.baton.testkit.torture.ShortTorture;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The short torture of a semaphore on an in-process ZooKeeper server (1 s sessions), restarted now and then. */
+class ZooKeeperSemaphoreTortureTest extends ShortTorture {
+  @RegisterExtension
+  static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
+
+  ZooKeeperSemaphoreTortureTest() {
+    super(ZooKeeperClientFactory.class, "zookeeper-semaphore", pauseKillAnd(Fault.SERVER_RESTART), Primitive.SEMAPHORE);
+  }
+
+  @Override
+  protected String target() {
+    return zookeeper.connectString();
+  }
+
+  @Override
+  protected ServerFaults serverFaults() {
+    return TortureServers.of(zookeeper.server());
+  }
+}
