@@ -8,7 +8,9 @@ import java.time.Duration;
  * {@link #failed}) is told on the acquiring thread; the life of a held lease ({@link #renewed}, {@link #ended}) on
  * the client's event thread, in order, the thread that runs lost-lock listeners: never on the watchdog or a store's
  * I/O thread, so a slow observer delays no renewal, but it does delay the events after it, so return quickly. An
- * exception an observer throws is logged and otherwise ignored. Every method does nothing unless overridden.
+ * exception an observer throws is logged and otherwise ignored. Every method does nothing unless overridden. Each
+ * is told the key and the {@link Primitive} its handle was taken as: a lock, a read or write lock, a semaphore's
+ * permit or a leadership term (whose acquire waits as long as its candidate stands).
  */
 public interface LockObserver {
 
@@ -16,24 +18,29 @@ public interface LockObserver {
    * An acquire of {@code key} begins, on the acquiring thread; the same thread is told of its outcome next
    * ({@link #acquired}, {@link #timedOut} or {@link #failed}), so that a trace can follow the wait.
    */
-  default void acquiring(String key) {}
-
-  /** An acquire returned a held lease after waiting {@code waited}, in the local queue and at the store. */
-  default void acquired(String key, Duration waited) {}
-
-  /** An acquire gave up because its wait time passed, or a try found the lock taken. */
-  default void timedOut(String key, Duration waited) {}
-
-  /** An acquire failed for another reason: the store was unreachable, the client closed, the thread interrupted. */
-  default void failed(String key, Duration waited, Throwable error) {}
+  default void acquiring(String key, Primitive primitive) {}
 
   /**
-   * A lease ended after it was held for {@code heldFor}.
+   * An acquire returned {@code lease}, held, after waiting {@code waited}, in the local queue and at the store. Its
+   * {@link #renewed} and {@link #ended} events name the same object: several leases of one key (readers, permits)
+   * may be held at once and end in any order.
+   */
+  default void acquired(Lease lease, Primitive primitive, Duration waited) {}
+
+  /** An acquire gave up because its wait time passed, or a try found the lock taken. */
+  default void timedOut(String key, Primitive primitive, Duration waited) {}
+
+  /** An acquire failed for another reason: the store was unreachable, the client closed, the thread interrupted. */
+  default void failed(String key, Primitive primitive, Duration waited, Throwable error) {}
+
+  /**
+   * A lease ended after it was held for {@code heldFor}. The end of a lease handed over to another holder in this
+   * client may be told after that holder's {@link #acquired}: they are two leases on one entry.
    *
    * @param reason null if its holder released it; otherwise why it ended, as its lost-lock listeners are told
    */
-  default void ended(String key, Duration heldFor, LostReason reason) {}
+  default void ended(Lease lease, Primitive primitive, Duration heldFor, LostReason reason) {}
 
   /** The watchdog renewed a held lease at the store ({@code true}), or a renewal failed and will be retried. */
-  default void renewed(String key, boolean succeeded) {}
+  default void renewed(Lease lease, Primitive primitive, boolean succeeded) {}
 }

@@ -3,29 +3,51 @@ package dev.baton;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
-/** What the store says of a lock at one moment: who holds it, with which token, for how long, and how many wait. */
+/**
+ * What the store says of a lock at one moment: who holds it, with which token, for how long, and how many wait. A
+ * key held by several at once (readers of a read-write lock, holders of a semaphore's permits) says how many hold it
+ * ({@link #holders()}), and describes the oldest of them: its owner, token, ttl and holder details.
+ */
 public final class LockStatus {
+  /** How a held lock's holders hold it. */
+  public enum Mode {
+    /** One holder: a mutex, or the write lock of a read-write lock. */
+    EXCLUSIVE,
+    /** Readers of a read-write lock, any number at once. */
+    SHARED,
+    /** Holders of a semaphore's permits, at most {@link LockStatus#permits()} at once. */
+    PERMITS
+  }
+
   private final String key;
   private final String ownerId;
   private final long fencingToken;
   private final Duration remainingTtl;
   private final int waiters;
   private final LockHolder holder;
+  private final Mode mode;
+  private final int holders;
+  private final int permits;
 
-  private LockStatus(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters, LockHolder holder) {
+  private LockStatus(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters, LockHolder holder,
+      Mode mode, int holders, int permits) {
     this.key = Objects.requireNonNull(key, "key");
     this.ownerId = ownerId;
     this.fencingToken = fencingToken;
     this.remainingTtl = remainingTtl;
     this.waiters = waiters;
     this.holder = holder;
+    this.mode = mode;
+    this.holders = holders;
+    this.permits = permits;
   }
 
   /** Nobody holds the lock. */
   public static LockStatus free(String key, int waiters) {
-    return new LockStatus(key, null, 0, null, waiters, null);
+    return new LockStatus(key, null, 0, null, waiters, null, null, 0, 0);
   }
 
   /**
@@ -45,7 +67,24 @@ public final class LockStatus {
    */
   public static LockStatus held(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters,
       LockHolder holder) {
-    return new LockStatus(key, Objects.requireNonNull(ownerId, "ownerId"), fencingToken, remainingTtl, waiters, holder);
+    return new LockStatus(key, Objects.requireNonNull(ownerId, "ownerId"), fencingToken, remainingTtl, waiters, holder,
+        Mode.EXCLUSIVE, 1, 0);
+  }
+
+  /**
+   * This status, of a lock held by {@code holders} at once in {@code mode}, of which this status describes the oldest.
+   *
+   * @param permits the semaphore's number of permits where {@code mode} is {@link Mode#PERMITS}, else ignored
+   * @throws IllegalArgumentException if the lock is free, if {@code holders} is below 1, above 1 for an exclusive
+   *     holder, or above {@code permits} for permit holders
+   */
+  public LockStatus heldBy(Mode mode, int holders, int permits) {
+    if (!isHeld() || holders < 1 || (mode == Mode.EXCLUSIVE && holders > 1) || (mode == Mode.PERMITS && holders > permits)) {
+      throw new IllegalArgumentException("A lock " + (isHeld() ? "held" : "free") + " cannot be held by " + holders
+          + " in mode " + mode + (mode == Mode.PERMITS ? " of " + permits + " permits" : "") + ".");
+    }
+    return new LockStatus(key, ownerId, fencingToken, remainingTtl, waiters, holder, mode, holders,
+        mode == Mode.PERMITS ? permits : 0);
   }
 
   public String key() {
@@ -56,7 +95,22 @@ public final class LockStatus {
     return ownerId != null;
   }
 
-  /** The holder's owner id: its client id and lease sequence. */
+  /** How its holders hold it: alone, as readers, or as permit holders; empty if free. */
+  public Optional<Mode> mode() {
+    return Optional.ofNullable(mode);
+  }
+
+  /** How many hold it at once: 0 if free, 1 for an exclusive holder, else the readers or permit holders. */
+  public int holders() {
+    return holders;
+  }
+
+  /** The semaphore's number of permits, where permit holders hold it. */
+  public OptionalInt permits() {
+    return mode == Mode.PERMITS ? OptionalInt.of(permits) : OptionalInt.empty();
+  }
+
+  /** The (oldest) holder's owner id: its client id and lease sequence. */
   public Optional<String> ownerId() {
     return Optional.ofNullable(ownerId);
   }
@@ -87,9 +141,17 @@ public final class LockStatus {
   @Override
   public String toString() {
     return isHeld()
-        ? "LockStatus{key='" + key + "', held by " + ownerId + holder().map(h -> " (" + h.thread() + " of pid " + h.pid()
+        ? "LockStatus{key='" + key + "', held" + sharing() + " by " + ownerId + holder().map(h -> " (" + h.thread() + " of pid " + h.pid()
             + " on " + h.host() + " since " + h.acquiredAt() + ")").orElse("") + ", token=" + fencingToken
             + remainingTtl().map(t -> ", ttl=" + t.toMillis() + "ms").orElse("") + ", waiters=" + waiters + '}'
         : "LockStatus{key='" + key + "', free, waiters=" + waiters + '}';
+  }
+
+  private String sharing() {
+    return switch (mode) {
+      case EXCLUSIVE -> "";
+      case SHARED -> " by " + holders + (holders == 1 ? " reader" : " readers") + ", the oldest";
+      case PERMITS -> " by " + holders + " of " + permits + " permits, the oldest";
+    };
   }
 }

@@ -9,10 +9,12 @@ import java.util.List;
 /**
  * Writes held locks as a table for people: a header, then a row per lock, columns two spaces apart and as wide as
  * their longest value. A value nobody wrote (an entry of an older Baton, without holder details) is {@code -}; a
- * ZooKeeper lock, which lives as long as its holder's session, has {@code session} for its ttl.
+ * ZooKeeper lock, which lives as long as its holder's session, has {@code session} for its ttl. Where several hold a
+ * lock (readers, permit holders), {@code HOLDERS} says how many and the other columns describe the oldest.
  */
 final class ListFormat {
-  private static final List<String> HEADER = List.of("KEY", "HOST", "PID", "THREAD", "AGE", "TOKEN", "WAITERS", "TTL");
+  private static final List<String> HEADER = List.of("KEY", "HOLDERS", "HOST", "PID", "THREAD", "AGE", "TOKEN", "WAITERS",
+      "TTL");
 
   private ListFormat() {}
 
@@ -22,7 +24,7 @@ final class ListFormat {
     rows.add(HEADER);
     for (LockStatus lock : locks) {
       LockHolder holder = lock.holder().orElse(null);
-      rows.add(List.of(lock.key(),
+      rows.add(List.of(lock.key(), StatusFormat.holders(lock),
           holder == null ? "-" : holder.host(),
           holder == null ? "-" : Long.toString(holder.pid()),
           holder == null ? "-" : holder.thread(),

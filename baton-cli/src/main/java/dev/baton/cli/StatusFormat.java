@@ -19,7 +19,8 @@ final class StatusFormat {
   static String text(LockStatus status, Instant now) {
     StringBuilder out = new StringBuilder();
     row(out, "key", status.key());
-    row(out, "state", status.isHeld() ? "held" : "free");
+    row(out, "state", status.isHeld() ? "held" + (status.holders() > 1 || status.permits().isPresent()
+        ? " by " + holders(status) + " (the oldest below)" : "") : "free");
     status.ownerId().ifPresent(owner -> row(out, "owner", owner));
     status.holder().ifPresent(holder -> {
       row(out, "host", holder.host());
@@ -35,7 +36,10 @@ final class StatusFormat {
     return out.toString().stripTrailing();
   }
 
-  /** One JSON object: key, held, then owner, fencingToken, remainingTtlMillis and holder where known, then waiters. */
+  /**
+   * One JSON object: key, held, then owner, fencingToken, remainingTtlMillis and holder where known (of the oldest
+   * holder), mode and holders where held, permits where permit holders hold it, then waiters.
+   */
   static String json(LockStatus status) {
     StringBuilder out = new StringBuilder("{\"key\":").append(quote(status.key()))
         .append(",\"held\":").append(status.isHeld());
@@ -46,6 +50,9 @@ final class StatusFormat {
         .append(",\"pid\":").append(holder.pid())
         .append(",\"thread\":").append(quote(holder.thread()))
         .append(",\"acquiredAt\":").append(quote(holder.acquiredAt().toString())).append('}'));
+    status.mode().ifPresent(mode -> out.append(",\"mode\":").append(quote(mode.name()))
+        .append(",\"holders\":").append(status.holders()));
+    status.permits().ifPresent(permits -> out.append(",\"permits\":").append(permits));
     return out.append(",\"waiters\":").append(status.waiters()).append('}').toString();
   }
 
@@ -70,6 +77,15 @@ final class StatusFormat {
       return String.format("%dh%02dm", seconds / 3600, seconds % 3600 / 60);
     }
     return String.format("%dd%02dh", seconds / 86400, seconds % 86400 / 3600);
+  }
+
+  /** Who holds a held lock: {@code 1}, {@code 3 readers}, {@code 2 of 4 permits}. */
+  static String holders(LockStatus status) {
+    return switch (status.mode().orElse(LockStatus.Mode.EXCLUSIVE)) {
+      case EXCLUSIVE -> Integer.toString(status.holders());
+      case SHARED -> status.holders() + (status.holders() == 1 ? " reader" : " readers");
+      case PERMITS -> status.holders() + " of " + status.permits().orElse(0) + " permits";
+    };
   }
 
   /** A ttl as {@code 9.8 s}. */

@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code baton exec --shared} under a read lock and {@code --permits N} under a semaphore, between real processes. */
+/**
+ * {@code baton exec --shared} under a read lock and {@code --permits N} under a semaphore, between real processes, and
+ * {@code baton status} counting them.
+ */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class ExecModesIT {
   private static final String HOLD = "echo holding; exec sleep 30";
@@ -25,7 +28,11 @@ class ExecModesIT {
   void sharedRunsHoldTogetherAndExcludeAnExclusiveOne() throws InterruptedException {
     try (BatonProcess reader = exec("shared", "--shared", "--", "sh", "-c", HOLD)) {
       reader.awaitLine("holding");
-      assertThat(run("shared", "--shared", "--wait", "5s", "--", "true")).as("a second --shared run").isZero();
+      try (BatonProcess second = exec("shared", "--shared", "--", "sh", "-c", HOLD)) {
+        second.awaitLine("holding");
+        assertThat(status("shared")).contains("state     held by 2 readers (the oldest below)");
+        assertThat(status("shared", "--json")).contains("\"mode\":\"SHARED\",\"holders\":2,\"waiters\":");
+      }
       assertThat(run("shared", "--wait", "0", "--", "touch", "ran")).as("an exclusive run while one reads")
           .isEqualTo(ExitCodes.NOT_ACQUIRED);
       assertThat(dir.resolve("ran")).doesNotExist();
@@ -48,6 +55,8 @@ class ExecModesIT {
       second.awaitLine("holding");
       assertThat(run("slots", "--permits", "2", "--wait", "0", "--", "true")).as("a third run of two permits")
           .isEqualTo(ExitCodes.NOT_ACQUIRED);
+      assertThat(status("slots")).contains("state     held by 2 of 2 permits (the oldest below)");
+      assertThat(status("slots", "--json")).contains("\"mode\":\"PERMITS\",\"holders\":2,\"permits\":2,\"waiters\":");
       first.close(); // killed: its permit is free once its 2 s ttl has passed
       assertThat(run("slots", "--permits", "2", "--wait", "20s", "--", "true")).as("once a permit is free").isZero();
     }
@@ -57,6 +66,21 @@ class ExecModesIT {
   void aModeIsOneOfTheTwoAndPermitsAreAtLeastOne() throws InterruptedException {
     assertThat(run("bad", "--permits", "0", "--", "true")).isEqualTo(ExitCodes.USAGE);
     assertThat(run("bad", "--shared", "--permits", "2", "--", "true")).isEqualTo(ExitCodes.USAGE);
+  }
+
+  /** What {@code baton status} prints of {@code key}, with {@code more} options. */
+  private String status(String key, String... more) throws InterruptedException {
+    String[] args = new String[5 + more.length];
+    args[0] = "status";
+    args[1] = "--backend";
+    args[2] = redis.uri();
+    args[3] = "--key";
+    args[4] = key;
+    System.arraycopy(more, 0, args, 5, more.length);
+    try (BatonProcess status = BatonProcess.start(dir, args)) {
+      assertThat(status.awaitExit()).as(status.output()).isZero();
+      return status.output();
+    }
   }
 
   private BatonProcess exec(String key, String... rest) {

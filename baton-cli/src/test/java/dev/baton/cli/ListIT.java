@@ -70,15 +70,16 @@ class ListIT {
 
         List<String> table = lines(finished(0, "list", "--backend", backend, "--prefix", "jobs/"));
         assertThat(table).hasSize(1 + keys.size());
-        assertThat(words(table.get(0))).containsExactly("KEY", "HOST", "PID", "THREAD", "AGE", "TOKEN", "WAITERS", "TTL");
+        assertThat(words(table.get(0)))
+            .containsExactly("KEY", "HOLDERS", "HOST", "PID", "THREAD", "AGE", "TOKEN", "WAITERS", "TTL");
         for (int i = 0; i < keys.size(); i++) {
           List<String> row = words(table.get(i + 1));
-          assertThat(row.subList(0, 4)).as(table.get(i + 1))
-              .containsExactly(keys.get(i), holder.host(), Long.toString(holder.pid()), holder.thread());
-          assertThat(row.get(4)).matches("\\d+s");
-          assertThat(row.get(5)).isEqualTo(Long.toString(leases.get(i).fencingToken()));
-          assertThat(row.get(6)).isEqualTo("0");
-          assertThat(String.join(" ", row.subList(7, row.size()))).matches(ttls ? "\\d+\\.\\d s" : "session");
+          assertThat(row.subList(0, 5)).as(table.get(i + 1))
+              .containsExactly(keys.get(i), "1", holder.host(), Long.toString(holder.pid()), holder.thread());
+          assertThat(row.get(5)).matches("\\d+s");
+          assertThat(row.get(6)).isEqualTo(Long.toString(leases.get(i).fencingToken()));
+          assertThat(row.get(7)).isEqualTo("0");
+          assertThat(String.join(" ", row.subList(8, row.size()))).matches(ttls ? "\\d+\\.\\d s" : "session");
         }
 
         List<String> first = lines(finished(0, "list", "--backend", backend, "--prefix", "jobs/", "--limit", "1"));

@@ -4,6 +4,7 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
+import dev.baton.Primitive;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
@@ -117,21 +118,23 @@ final class Engine implements LossListener {
   /**
    * Takes the key's local turn, then an entry under {@code rule} at the store, within one deadline.
    *
+   * @param primitive what the caller acquires for, as observers are told
    * @param interruptible whether an interrupt ends the wait; if not, it is kept for the caller
    */
-  EngineLease acquire(String key, QueueRule rule, LockOptions options, boolean interruptible)
+  EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options, boolean interruptible)
       throws InterruptedException {
     long start = time.now();
-    observers.acquiring(key);
+    observers.acquiring(key, primitive);
     try {
       EngineLease lease = acquireInTurn(key, rule, options, interruptible);
-      observers.acquired(key, start);
+      lease.observeAs(primitive);
+      observers.acquired(lease, primitive, start);
       return lease;
     } catch (LockTimeoutException e) {
-      observers.timedOut(key, start);
+      observers.timedOut(key, primitive, start);
       throw e;
     } catch (Throwable t) {
-      observers.failed(key, start, t);
+      observers.failed(key, primitive, start, t);
       throw t;
     }
   }

@@ -8,6 +8,7 @@ import dev.baton.LockClient;
 import dev.baton.LockObserver;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
+import dev.baton.Primitive;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.Ticker;
@@ -46,7 +47,7 @@ final class EngineClient implements LockClient {
 
   @Override
   public DistributedLock lock(String key, LockOptions options) {
-    return handle(key, QueueRule.EXCLUSIVE, options);
+    return handle(key, QueueRule.EXCLUSIVE, Primitive.LOCK, options);
   }
 
   @Override
@@ -56,7 +57,8 @@ final class EngineClient implements LockClient {
 
   @Override
   public DistributedReadWriteLock readWriteLock(String key, LockOptions options) {
-    return new EngineReadWriteLock(handle(key, QueueRule.SHARED, options), handle(key, QueueRule.EXCLUSIVE, options));
+    return new EngineReadWriteLock(handle(key, QueueRule.SHARED, Primitive.READ_LOCK, options),
+        handle(key, QueueRule.EXCLUSIVE, Primitive.WRITE_LOCK, options));
   }
 
   @Override
@@ -70,7 +72,7 @@ final class EngineClient implements LockClient {
       throw new IllegalArgumentException("Semaphore '" + key + "' needs at least 1 permit but was given " + permits
           + ".");
     }
-    return new EngineSemaphore(handle(key, QueueRule.permits(permits), options), permits);
+    return new EngineSemaphore(handle(key, QueueRule.permits(permits), Primitive.SEMAPHORE, options), permits);
   }
 
   @Override
@@ -80,17 +82,17 @@ final class EngineClient implements LockClient {
 
   @Override
   public Leadership leadership(String key, LockOptions options) {
-    return new EngineLeadership(engine, handle(key, QueueRule.EXCLUSIVE, options));
+    return new EngineLeadership(engine, handle(key, QueueRule.EXCLUSIVE, Primitive.LEADERSHIP, options));
   }
 
-  /** A handle on {@code key} taking entries under {@code rule}, after the checks every handle gets. */
-  private EngineLock handle(String key, QueueRule rule, LockOptions options) {
+  /** A handle on {@code key} taking entries under {@code rule} for {@code primitive}, after the checks every handle gets. */
+  private EngineLock handle(String key, QueueRule rule, Primitive primitive, LockOptions options) {
     engine.ensureOpen();
     engine.checkKey(key);
     if (options == null) {
       throw new IllegalArgumentException("The options for '" + key + "' must not be null; use LockOptions.defaults().");
     }
-    return new EngineLock(engine, holds, key, rule, options);
+    return new EngineLock(engine, holds, key, rule, primitive, options);
   }
 
   @Override

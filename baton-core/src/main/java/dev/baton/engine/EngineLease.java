@@ -5,6 +5,7 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockLostListener;
 import dev.baton.LostReason;
+import dev.baton.Primitive;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Grant;
 import dev.baton.spi.Settings;
@@ -45,6 +46,7 @@ import org.slf4j.LoggerFactory;
  *       and by the one that completes it with a failure.
  *   <li>{@link #holdEndsAt} and {@link #holdTimer}: under {@link #hold}, by the holder moving its hold end; the
  *       timer also once by the engine right after the grant, before the lease is returned.
+ *   <li>{@link #primitive}: by the acquiring thread, before the lease is returned to the holder.
  *   <li>Everything else is final.
  * </ul>
  */
@@ -76,6 +78,8 @@ final class EngineLease implements Lease {
   private volatile long validUntil;
   private volatile long nextRenewalAt;
   private volatile Future<?> holdTimer;
+  /** What the holder acquired for, as observers are told: set by the acquiring thread before the lease is returned. */
+  private volatile Primitive primitive = Primitive.LOCK;
 
   /** @param grantedSince when the request that was granted was sent: the store's expiry runs from later */
   EngineLease(Engine engine, Grant grant, LocalQueue queue, long grantedSince) {
@@ -108,6 +112,11 @@ final class EngineLease implements Lease {
     this.validUntil = validUntil;
     this.nextRenewalAt = nextRenewalAt;
     this.handovers = handovers;
+  }
+
+  /** Tells observers of this lease's events that it was acquired for {@code primitive}. */
+  void observeAs(Primitive primitive) {
+    this.primitive = primitive;
   }
 
   /** Whether the next local holder may take this lease over: it has no hold timeout and enough validity left. */
@@ -261,7 +270,7 @@ final class EngineLease implements Lease {
     if (reason == LostReason.RENEWAL_FAILED) {
       engine.cleanup().runLater("release of lost " + grant.request().lockName(), () -> engine.backend().release(grant));
     }
-    engine.observers().ended(key(), grantedSince, reason);
+    engine.observers().ended(this, primitive, grantedSince, reason);
     listeners.end(reason);
   }
 
@@ -293,7 +302,7 @@ final class EngineLease implements Lease {
       }
       engine.forget(this);
     }
-    engine.observers().ended(key(), grantedSince, told);
+    engine.observers().ended(this, primitive, grantedSince, told);
     listeners.end(told);
     return told == null;
   }
@@ -410,7 +419,7 @@ final class EngineLease implements Lease {
     renewing.set(false);
     if (error == null && Boolean.TRUE.equals(ours)) {
       validUntil = sentAt + expiry;
-      engine.observers().renewed(key(), true);
+      engine.observers().renewed(this, primitive, true);
       if (renewAgain.get()) {
         renew(engine.time().now());
       }
@@ -420,7 +429,7 @@ final class EngineLease implements Lease {
       lose(LostReason.ENTRY_REMOVED);
       return;
     }
-    engine.observers().renewed(key(), false);
+    engine.observers().renewed(this, primitive, false);
     long retryAt = engine.time().now() + Math.max(MIN_RETRY_NANOS, Math.min(MAX_RETRY_NANOS, renewEveryNanos / 3));
     nextRenewalAt = retryAt;
     log.debug("Renewal of {} failed; retrying", grant.request().lockName(), error);

@@ -4,6 +4,7 @@ import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
+import dev.baton.Primitive;
 import dev.baton.spi.QueueRule;
 import java.time.Duration;
 import java.util.Optional;
@@ -14,22 +15,24 @@ import java.util.concurrent.locks.Condition;
 
 /**
  * A handle on one key of one client, taking entries under one rule: a mutex or a write lock ({@link QueueRule#EXCLUSIVE}),
- * a read lock ({@link QueueRule#SHARED}), a semaphore's permits. Holds no state of its own beyond the key, the rule and
- * the options.
+ * a read lock ({@link QueueRule#SHARED}), a semaphore's permits. Holds no state of its own beyond the key, the rule, the
+ * primitive it serves (which observers are told) and the options.
  */
 final class EngineLock implements DistributedLock {
   private final Engine engine;
   private final ThreadHolds holds;
   private final String key;
   private final QueueRule rule;
+  private final Primitive primitive;
   private final LockOptions options;
   private final LockOptions unbounded;
 
-  EngineLock(Engine engine, ThreadHolds holds, String key, QueueRule rule, LockOptions options) {
+  EngineLock(Engine engine, ThreadHolds holds, String key, QueueRule rule, Primitive primitive, LockOptions options) {
     this.engine = engine;
     this.holds = holds;
     this.key = key;
     this.rule = rule;
+    this.primitive = primitive;
     this.options = options;
     this.unbounded = options.withWaitTime(null);
   }
@@ -46,7 +49,7 @@ final class EngineLock implements DistributedLock {
 
   @Override
   public Lease acquire() throws InterruptedException {
-    return engine.acquire(key, rule, options, true);
+    return engine.acquire(key, rule, primitive, options, true);
   }
 
   @Override
@@ -54,12 +57,12 @@ final class EngineLock implements DistributedLock {
     if (waitTime == null) {
       throw new IllegalArgumentException("The wait time for '" + key + "' must not be null; use acquire() to wait without limit.");
     }
-    return engine.acquire(key, rule, options.withWaitTime(waitTime), true);
+    return engine.acquire(key, rule, primitive, options.withWaitTime(waitTime), true);
   }
 
   @Override
   public Lease acquire(LockOptions options) throws InterruptedException {
-    return engine.acquire(key, rule, checked(options), true);
+    return engine.acquire(key, rule, primitive, checked(options), true);
   }
 
   @Override
@@ -76,7 +79,7 @@ final class EngineLock implements DistributedLock {
   public CompletableFuture<Lease> acquireAsync(LockOptions options) {
     LockOptions checked = checked(options);
     engine.ensureOpen();
-    AsyncAcquisition acquisition = new AsyncAcquisition(() -> engine.acquire(key, rule, checked, true));
+    AsyncAcquisition acquisition = new AsyncAcquisition(() -> engine.acquire(key, rule, primitive, checked, true));
     try {
       engine.asyncAcquires().execute(acquisition);
     } catch (RejectedExecutionException closing) {
@@ -89,7 +92,7 @@ final class EngineLock implements DistributedLock {
   @Override
   public void lock() {
     try {
-      holds.enter(key, rule.mode(), () -> engine.acquire(key, rule, unbounded, false));
+      holds.enter(key, rule.mode(), () -> engine.acquire(key, rule, primitive, unbounded, false));
     } catch (InterruptedException e) {
       throw new IllegalStateException("lock() is not interruptible", e);
     }
@@ -97,7 +100,7 @@ final class EngineLock implements DistributedLock {
 
   @Override
   public void lockInterruptibly() throws InterruptedException {
-    holds.enter(key, rule.mode(), () -> engine.acquire(key, rule, unbounded, true));
+    holds.enter(key, rule.mode(), () -> engine.acquire(key, rule, primitive, unbounded, true));
   }
 
   @Override
@@ -117,7 +120,7 @@ final class EngineLock implements DistributedLock {
     LockOptions timed = options.withWaitTime(Duration.ofNanos(unit.toNanos(Math.max(0, time))));
     return holds.enter(key, rule.mode(), () -> {
       try {
-        return engine.acquire(key, rule, timed, true);
+        return engine.acquire(key, rule, primitive, timed, true);
       } catch (LockTimeoutException e) {
         return null;
       }
@@ -142,7 +145,7 @@ final class EngineLock implements DistributedLock {
 
   private EngineLease tryOnce() {
     try {
-      return engine.acquire(key, rule, options.withWaitTime(Duration.ZERO), false);
+      return engine.acquire(key, rule, primitive, options.withWaitTime(Duration.ZERO), false);
     } catch (LockTimeoutException e) {
       return null;
     } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package dev.baton.engine;
 
 import dev.baton.LockObserver;
 import dev.baton.LostReason;
+import dev.baton.Primitive;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -34,32 +35,32 @@ final class Observers {
     observers.add(observer);
   }
 
-  void acquiring(String key) {
-    tell(key, o -> o.acquiring(key));
+  void acquiring(String key, Primitive primitive) {
+    tell(key, o -> o.acquiring(key, primitive));
   }
 
-  void acquired(String key, long sinceNanos) {
+  void acquired(EngineLease lease, Primitive primitive, long sinceNanos) {
     Duration waited = since(sinceNanos);
-    tell(key, o -> o.acquired(key, waited));
+    tell(lease.key(), o -> o.acquired(lease, primitive, waited));
   }
 
-  void timedOut(String key, long sinceNanos) {
+  void timedOut(String key, Primitive primitive, long sinceNanos) {
     Duration waited = since(sinceNanos);
-    tell(key, o -> o.timedOut(key, waited));
+    tell(key, o -> o.timedOut(key, primitive, waited));
   }
 
-  void failed(String key, long sinceNanos, Throwable error) {
+  void failed(String key, Primitive primitive, long sinceNanos, Throwable error) {
     Duration waited = since(sinceNanos);
-    tell(key, o -> o.failed(key, waited, error));
+    tell(key, o -> o.failed(key, primitive, waited, error));
   }
 
-  void ended(String key, long grantedAtNanos, LostReason reason) {
+  void ended(EngineLease lease, Primitive primitive, long grantedAtNanos, LostReason reason) {
     Duration heldFor = since(grantedAtNanos);
-    events.dispatch(() -> tell(key, o -> o.ended(key, heldFor, reason)));
+    events.dispatch(() -> tell(lease.key(), o -> o.ended(lease, primitive, heldFor, reason)));
   }
 
-  void renewed(String key, boolean succeeded) {
-    events.dispatch(() -> tell(key, o -> o.renewed(key, succeeded)));
+  void renewed(EngineLease lease, Primitive primitive, boolean succeeded) {
+    events.dispatch(() -> tell(lease.key(), o -> o.renewed(lease, primitive, succeeded)));
   }
 
   private void tell(String key, Consumer<LockObserver> event) {

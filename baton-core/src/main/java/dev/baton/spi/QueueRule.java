@@ -1,5 +1,7 @@
 package dev.baton.spi;
 
+import dev.baton.LockStatus;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -84,6 +86,37 @@ public final class QueueRule {
     return HOLDS;
   }
 
+  /** How many of a key's entries do not hold, given their rules, oldest first: the waiters its status counts. */
+  public static int waiting(List<QueueRule> queue) {
+    return queue.size() - holding(queue, null);
+  }
+
+  /**
+   * The status of a key held by its oldest entry, which {@code oldest} describes, given the rules of all its entries,
+   * oldest first: how they hold it and how many hold it beside the oldest.
+   */
+  public static LockStatus describe(LockStatus oldest, List<QueueRule> queue) {
+    QueueRule first = queue.get(0);
+    LockStatus.Mode mode = switch (first.mode) {
+      case EXCLUSIVE -> LockStatus.Mode.EXCLUSIVE;
+      case SHARED -> LockStatus.Mode.SHARED;
+      case PERMIT -> LockStatus.Mode.PERMITS;
+    };
+    return oldest.heldBy(mode, holding(queue, first.mode), first.capacity);
+  }
+
+  /** How many entries of {@code queue} hold by their rule, counting those of {@code mode} only unless it is null. */
+  private static int holding(List<QueueRule> queue, EntryMode mode) {
+    List<EntryMode> ahead = new ArrayList<>(queue.size());
+    int holding = 0;
+    for (QueueRule rule : queue) {
+      if ((mode == null || rule.mode == mode) && rule.awaited(ahead) == HOLDS) {
+        holding++;
+      }
+      ahead.add(rule.mode);
+    }
+    return holding;
+  }
 
   /**
    * Refuses an entry under this rule on {@code key} where the store has an entry under {@code atStore} that counts

@@ -1,19 +1,17 @@
 package dev.baton.etcd;
 
 import dev.baton.LockStatus;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.QueueRule;
 import io.etcd.jetcd.KeyValue;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
  * One key's entries as {@code status} and {@code list} show them: the lock is held by its oldest entry, which holds
  * whatever its mode, and its waiters are the entries that do not hold by the rule their names give them; entries
- * that hold beside the oldest (shared entries, permits) are neither.
+ * that hold beside the oldest (shared entries, permits) are counted among its holders.
  */
 final class EntryQueue {
   private final List<KeyValue> entries;
@@ -31,20 +29,9 @@ final class EntryQueue {
   /** The status of lock {@code key}, whose holder's lease has {@code secondsLeft} to live (not positive: unknown). */
   LockStatus status(String key, long secondsLeft) {
     KeyValue holder = holder();
-    return HolderRecord.read(EtcdKeys.text(holder.getValue()))
-        .held(key, holder.getCreateRevision(), secondsLeft > 0 ? Duration.ofSeconds(secondsLeft) : null, waiters());
-  }
-
-  private int waiters() {
-    List<EntryMode> ahead = new ArrayList<>(entries.size());
-    int waiting = 0;
-    for (KeyValue entry : entries) {
-      QueueRule rule = EtcdKeys.ruleOf(entry.getKey());
-      if (rule.awaited(ahead) != QueueRule.HOLDS) {
-        waiting++;
-      }
-      ahead.add(rule.mode());
-    }
-    return waiting;
+    List<QueueRule> rules = entries.stream().map(entry -> EtcdKeys.ruleOf(entry.getKey())).toList();
+    return QueueRule.describe(HolderRecord.read(EtcdKeys.text(holder.getValue())).held(key,
+        holder.getCreateRevision(), secondsLeft > 0 ? Duration.ofSeconds(secondsLeft) : null, QueueRule.waiting(rules)),
+        rules);
   }
 }

@@ -10,6 +10,7 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockObserver;
+import dev.baton.Primitive;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LostReason;
@@ -243,7 +244,7 @@ class EtcdBackendTest {
     AtomicInteger renewals = new AtomicInteger();
     client.observe(new LockObserver() {
       @Override
-      public void renewed(String renewedKey, boolean succeeded) {
+      public void renewed(Lease renewed, Primitive primitive, boolean succeeded) {
         if (succeeded) {
           renewals.incrementAndGet();
         }

@@ -2,7 +2,9 @@ package dev.baton.micrometer;
 
 import dev.baton.LockClient;
 import dev.baton.LockObserver;
+import dev.baton.Lease;
 import dev.baton.LostReason;
+import dev.baton.Primitive;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,7 +15,9 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Meters of one {@link LockClient}, every one tagged {@code backend} (and {@code key} when asked for):
+ * Meters of one {@link LockClient}, every one tagged {@code backend}, all but the gauge {@code primitive} as well
+ * ({@code lock}, {@code read_lock}, {@code write_lock}, {@code semaphore} or {@code leadership}, whose acquires wait
+ * for as long as the candidate stands), and {@code key} when asked for:
  *
  * <ul>
  *   <li>{@code baton.lock.acquire} (timer): how long acquires waited, tagged {@code outcome}: {@code acquired},
@@ -71,46 +75,48 @@ public final class BatonMetrics implements LockObserver {
   }
 
   @Override
-  public void acquired(String key, Duration waited) {
+  public void acquired(Lease lease, Primitive primitive, Duration waited) {
     held.incrementAndGet();
-    acquireTimer(key, "acquired").record(waited);
+    acquireTimer(lease.key(), primitive, "acquired").record(waited);
   }
 
   @Override
-  public void timedOut(String key, Duration waited) {
-    acquireTimer(key, "timed_out").record(waited);
+  public void timedOut(String key, Primitive primitive, Duration waited) {
+    acquireTimer(key, primitive, "timed_out").record(waited);
   }
 
   @Override
-  public void failed(String key, Duration waited, Throwable error) {
-    acquireTimer(key, "failed").record(waited);
+  public void failed(String key, Primitive primitive, Duration waited, Throwable error) {
+    acquireTimer(key, primitive, "failed").record(waited);
   }
 
   @Override
-  public void ended(String key, Duration heldFor, LostReason reason) {
+  public void ended(Lease lease, Primitive primitive, Duration heldFor, LostReason reason) {
     held.decrementAndGet();
     String ended = reason == null ? "released" : reason.name().toLowerCase(Locale.ROOT);
-    Timer.builder("baton.lock.hold").tags(tags(key)).tag("ended", ended)
+    Timer.builder("baton.lock.hold").tags(tags(lease.key(), primitive)).tag("ended", ended)
         .description("How long locks were held").register(registry).record(heldFor);
     if (reason != null) {
-      Counter.builder("baton.lock.lost").tags(tags(key)).tag("reason", ended)
+      Counter.builder("baton.lock.lost").tags(tags(lease.key(), primitive)).tag("reason", ended)
           .description("Locks that ended other than by their holder's release").register(registry).increment();
     }
   }
 
   @Override
-  public void renewed(String key, boolean succeeded) {
-    Counter.builder("baton.lock.renewals").tags(tags(key)).tag("result", succeeded ? "succeeded" : "failed")
+  public void renewed(Lease lease, Primitive primitive, boolean succeeded) {
+    Counter.builder("baton.lock.renewals").tags(tags(lease.key(), primitive))
+        .tag("result", succeeded ? "succeeded" : "failed")
         .description("Renewals of held locks by the watchdog").register(registry).increment();
   }
 
-  private Timer acquireTimer(String key, String outcome) {
-    return Timer.builder("baton.lock.acquire").tags(tags(key)).tag("outcome", outcome)
+  private Timer acquireTimer(String key, Primitive primitive, String outcome) {
+    return Timer.builder("baton.lock.acquire").tags(tags(key, primitive)).tag("outcome", outcome)
         .description("How long acquires waited, by outcome").register(registry);
   }
 
-  private Tags tags(String key) {
-    return keyTag ? tags.and("key", key) : tags;
+  private Tags tags(String key, Primitive primitive) {
+    Tags withPrimitive = tags.and("primitive", primitive.name().toLowerCase(Locale.ROOT));
+    return keyTag ? withPrimitive.and("key", key) : withPrimitive;
   }
 
   @Override

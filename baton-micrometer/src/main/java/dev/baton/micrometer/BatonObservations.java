@@ -1,15 +1,15 @@
 package dev.baton.micrometer;
 
+import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockLostException;
 import dev.baton.LockObserver;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
+import dev.baton.Primitive;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -19,11 +19,11 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <ul>
  *   <li>{@code baton.lock.acquire}: from the start of an acquire to its outcome, on the acquiring thread, so that
- *       it is a child of the caller's span; tagged {@code backend} and {@code outcome} ({@code acquired},
- *       {@code timed_out} or {@code failed}, the failure its error), and, as a high-cardinality value,
- *       {@code key}.
- *   <li>{@code baton.lock.hold}: from the grant to the end of the hold, tagged {@code backend} and {@code ended}
- *       ({@code released} or the lost reason in lower case; a lock lost while held is the observation's error), and
+ *       it is a child of the caller's span; tagged {@code backend}, {@code primitive} (as {@link BatonMetrics} tags
+ *       it) and {@code outcome} ({@code acquired}, {@code timed_out} or {@code failed}, the failure its error), and,
+ *       as a high-cardinality value, {@code key}.
+ *   <li>{@code baton.lock.hold}: from the grant to the end of the hold, tagged {@code backend}, {@code primitive} and
+ *       {@code ended} ({@code released} or the lost reason in lower case; a lock lost while held is the observation's error), and
  *       {@code key}. Its end is told on the client's event thread, a moment after the release.
  * </ul>
  *
@@ -40,10 +40,10 @@ public final class BatonObservations implements LockObserver {
   /** The acquire each thread has under way: an acquire begins and ends on one thread, and never nests. */
   private final ThreadLocal<Observation> acquiring = new ThreadLocal<>();
   /**
-   * The holds of each key, oldest first: the holds of one key in one client follow one another, and their ends are
-   * told in order, so the oldest is the one that ends. A key with no hold has no entry.
+   * The observation of each lease held: several leases of one key may be held at once (readers, permits) and end in
+   * any order, and a lease handed over ends after its successor began.
    */
-  private final ConcurrentHashMap<String, Deque<Observation>> holds = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Lease, Observation> holds = new ConcurrentHashMap<>();
 
   private BatonObservations(ObservationRegistry registry, String backend) {
     this.registry = registry;
@@ -66,51 +66,43 @@ public final class BatonObservations implements LockObserver {
   }
 
   @Override
-  public void acquiring(String key) {
-    Observation observation = observation("baton.lock.acquire", key).contextualName("lock " + key).start();
+  public void acquiring(String key, Primitive primitive) {
+    Observation observation = observation("baton.lock.acquire", key, primitive).contextualName("lock " + key).start();
     acquiring.set(observation);
   }
 
   @Override
-  public void acquired(String key, Duration waited) {
+  public void acquired(Lease lease, Primitive primitive, Duration waited) {
     endAcquire("acquired", null);
-    Observation hold = observation("baton.lock.hold", key).contextualName("hold " + key).start();
-    holds.compute(key, (k, queue) -> {
-      Deque<Observation> result = queue != null ? queue : new ArrayDeque<>();
-      result.addLast(hold);
-      return result;
-    });
+    holds.put(lease, observation("baton.lock.hold", lease.key(), primitive).contextualName("hold " + lease.key()).start());
   }
 
   @Override
-  public void timedOut(String key, Duration waited) {
+  public void timedOut(String key, Primitive primitive, Duration waited) {
     endAcquire("timed_out", null);
   }
 
   @Override
-  public void failed(String key, Duration waited, Throwable error) {
+  public void failed(String key, Primitive primitive, Duration waited, Throwable error) {
     endAcquire(error instanceof LockTimeoutException ? "timed_out" : "failed", error);
   }
 
   @Override
-  public void ended(String key, Duration heldFor, LostReason reason) {
-    Observation[] ending = new Observation[1];
-    holds.computeIfPresent(key, (k, queue) -> {
-      ending[0] = queue.pollFirst();
-      return queue.isEmpty() ? null : queue;
-    });
-    if (ending[0] != null) {
-      ending[0].lowCardinalityKeyValue("ended", reason == null ? "released" : reason.name().toLowerCase(Locale.ROOT));
+  public void ended(Lease lease, Primitive primitive, Duration heldFor, LostReason reason) {
+    Observation ending = holds.remove(lease);
+    if (ending != null) {
+      ending.lowCardinalityKeyValue("ended", reason == null ? "released" : reason.name().toLowerCase(Locale.ROOT));
       if (reason != null && reason != LostReason.HOLD_TIMEOUT && reason != LostReason.CLIENT_CLOSED) {
-        ending[0].error(new LockLostException("Lock '" + key + "' was lost while held: " + reason));
+        ending.error(new LockLostException("Lock '" + lease.key() + "' was lost while held: " + reason));
       }
-      ending[0].stop();
+      ending.stop();
     }
   }
 
-  private Observation observation(String name, String key) {
+  private Observation observation(String name, String key, Primitive primitive) {
     return Observation.createNotStarted(name, registry)
         .lowCardinalityKeyValue("backend", backend)
+        .lowCardinalityKeyValue("primitive", primitive.name().toLowerCase(Locale.ROOT))
         .highCardinalityKeyValue("key", key);
   }
 

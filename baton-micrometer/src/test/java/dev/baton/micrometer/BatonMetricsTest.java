@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.DistributedLock;
+import dev.baton.Leadership;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
@@ -14,6 +15,7 @@ import dev.baton.testkit.RedisServerExtension;
 import dev.baton.zookeeper.ZooKeeperLockClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,6 +64,31 @@ class BatonMetricsTest {
     });
     assertThat(acquires("acquired")).isEqualTo(1);
     assertThat(registry.find("baton.lock.lost").counters()).isEmpty();
+  }
+
+  @Test
+  void tagsEachPrimitiveApart() throws Exception {
+    BatonMetrics.bind(client, registry);
+    try (Lease read = client.readWriteLock(key).readLock().acquire();
+        Lease permit = client.semaphore(key + "-slots", 2).acquire()) {
+      assertThat(gauge()).isEqualTo(2);
+    }
+    try (Lease write = client.readWriteLock(key).writeLock().acquire()) {
+      assertThat(write.isHeld()).isTrue();
+    }
+    try (Leadership leadership = client.leadership(key + "-leader")) {
+      leadership.start();
+      await().atMost(PROMPTLY).until(leadership::isLeader);
+    }
+    await().atMost(PROMPTLY).untilAsserted(() -> {
+      assertThat(gauge()).isZero();
+      for (String primitive : List.of("read_lock", "write_lock", "semaphore", "leadership")) {
+        assertThat(registry.get("baton.lock.acquire").tags("primitive", primitive, "outcome", "acquired").timer().count())
+            .as(primitive).isEqualTo(1);
+        assertThat(registry.get("baton.lock.hold").tags("primitive", primitive).timer().count()).as(primitive).isEqualTo(1);
+      }
+    });
+    assertThat(registry.find("baton.lock.acquire").tag("primitive", "lock").timers()).isEmpty();
   }
 
   @Test

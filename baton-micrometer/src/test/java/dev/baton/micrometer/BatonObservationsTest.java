@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -88,6 +90,27 @@ class BatonObservationsTest {
     assertThat(stopped.get(1).name()).isEqualTo("baton.lock.hold");
     assertThat(stopped.get(1).values()).containsEntry("ended", "released").containsEntry("key", key);
     assertThat(stopped.get(1).error()).isNull();
+  }
+
+  @Test
+  void readersHoldingTogetherAreObservedApartWhateverOrderTheyEndIn() throws Exception {
+    Lease first = client.readWriteLock(key).readLock().acquire();
+    FutureTask<Lease> read = new FutureTask<>(() -> client.readWriteLock(key).readLock().acquire());
+    new Thread(read, "second-reader").start();
+    Lease second = read.get(PROMPTLY.toMillis(), TimeUnit.MILLISECONDS);
+    second.close();
+    await().atMost(PROMPTLY).until(() -> holds().size() == 1);
+    first.close();
+    await().atMost(PROMPTLY).until(() -> holds().size() == 2);
+
+    assertThat(holds()).allSatisfy(hold -> assertThat(hold.values()).containsEntry("primitive", "read_lock")
+        .containsEntry("ended", "released"));
+    assertThat(holds()).extracting(Stopped::startedOn).as("the second reader's hold ends first")
+        .containsExactly("second-reader", Thread.currentThread().getName());
+  }
+
+  private List<Stopped> holds() {
+    return stopped.stream().filter(s -> s.name().equals("baton.lock.hold")).toList();
   }
 
   @Test

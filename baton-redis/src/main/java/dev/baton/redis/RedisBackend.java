@@ -44,8 +44,9 @@ final class RedisBackend implements LockBackend {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
   private static final LuaScript RELEASE = LuaScript.load("release.lua");
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
-  private static final LuaScript STATUS = LuaScript.load("status.lua");
   private static final LuaScript LIST = LuaScript.load("list.lua");
+  /** How many values list.lua returns per lock. */
+  private static final int LOCK_FIELDS = 7;
   private static final LuaScript WITHDRAW = LuaScript.load("withdraw.lua");
 
   private final ClientResources resources;
@@ -141,7 +142,7 @@ final class RedisBackend implements LockBackend {
   @Override
   public LockStatus status(String key) {
     try {
-      List<Object> lock = STATUS.run(connection.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key)});
+      List<Object> lock = LIST.run(connection.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
       Long subscribers = connection.sync().pubsubNumsub(keys.channel(key)).getOrDefault(keys.channel(key), 0L);
       int waiters = subscribers.intValue();
       return lock.get(0) == null ? LockStatus.free(key, waiters) : held(key, lock, 0, waiters);
@@ -167,8 +168,8 @@ final class RedisBackend implements LockBackend {
       List<LockStatus> held = new ArrayList<>(found.size());
       for (int i = 0; i < found.size(); i++) {
         String key = found.get(i);
-        if (locks.get(4 * i) != null) {
-          held.add(held(key, locks, 4 * i, subscribers.getOrDefault(keys.channel(key), 0L).intValue()));
+        if (locks.get(LOCK_FIELDS * i) != null) {
+          held.add(held(key, locks, LOCK_FIELDS * i, subscribers.getOrDefault(keys.channel(key), 0L).intValue()));
         }
       }
       return held;
@@ -177,13 +178,22 @@ final class RedisBackend implements LockBackend {
     }
   }
 
-  /** A held lock as status.lua and list.lua read it: owner, token, ms left and holder from {@code offset} on. */
+  /**
+   * A held lock as list.lua reads it: owner, token, ms left and holder of the oldest holder, the holders' mode, how
+   * many hold, and the number of permits, from {@code offset} on.
+   */
   private static LockStatus held(String key, List<Object> fields, int offset, int waiters) {
     long ttl = (Long) fields.get(offset + 2);
     Object holder = fields.get(offset + 3);
-    return LockStatus.held(key, (String) fields.get(offset), Long.parseLong((String) fields.get(offset + 1)),
+    LockStatus oldest = LockStatus.held(key, (String) fields.get(offset), Long.parseLong((String) fields.get(offset + 1)),
         ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters,
         holder == null ? null : HolderRecord.read((String) holder).holder().orElse(null));
+    return switch (EntryMode.valueOf((String) fields.get(offset + 4))) {
+      case EXCLUSIVE -> oldest;
+      case SHARED -> oldest.heldBy(LockStatus.Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);
+      case PERMIT -> oldest.heldBy(LockStatus.Mode.PERMITS, ((Long) fields.get(offset + 5)).intValue(),
+          ((Long) fields.get(offset + 6)).intValue());
+    };
   }
 
   @Override

@@ -12,6 +12,7 @@ import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockLostException;
 import dev.baton.LockObserver;
+import dev.baton.Primitive;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import java.time.Duration;
@@ -86,7 +87,7 @@ abstract class ContractCrashesAndLosses extends ContractGroup {
     CountDownLatch blocking = new CountDownLatch(1);
     client.observe(new LockObserver() {
       @Override
-      public void renewed(String renewedKey, boolean succeeded) {
+      public void renewed(Lease renewed, Primitive primitive, boolean succeeded) {
         blocking.countDown();
         try {
           unblock.await(LONG_WAIT.toMillis(), MILLISECONDS);

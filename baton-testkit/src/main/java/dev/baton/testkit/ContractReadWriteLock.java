@@ -9,6 +9,7 @@ import dev.baton.DistributedReadWriteLock;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,16 +29,30 @@ abstract class ContractReadWriteLock extends ContractGroup {
 
   @Test
   @Timeout(30)
-  void readersOfSeveralClientsHoldTogether() throws Exception {
+  void readersOfSeveralClientsHoldTogetherAndStatusCountsThem() throws Exception {
     Lease first = newClient().readWriteLock(key).readLock().acquire(LONG_WAIT);
     Lease second = newClient().readWriteLock(key).readLock().acquire(LONG_WAIT);
 
     assertThat(first.isHeld()).isTrue();
     assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
-    assertThat(newClient().status(key).isHeld()).isTrue();
+    LockClient observer = newClient();
+    LockStatus read = observer.status(key);
+    assertThat(read.mode()).as("%s", read).contains(LockStatus.Mode.SHARED);
+    assertThat(read.holders()).as("%s", read).isEqualTo(2);
+    assertThat(read.fencingToken()).as("the oldest reader's").hasValue(first.fencingToken());
+    assertThat(observer.list(key, 1)).singleElement().extracting(LockStatus::holders).isEqualTo(2);
     first.close();
     second.close();
+
+    try (Lease writer = newClient().readWriteLock(key).writeLock().acquire(LONG_WAIT)) {
+      LockStatus written = observer.status(key);
+      assertThat(written.mode()).as("%s", written).contains(LockStatus.Mode.EXCLUSIVE);
+      assertThat(written.holders()).isEqualTo(1);
+      assertThat(written.permits()).isEmpty();
+      assertThat(written.fencingToken()).hasValue(writer.fencingToken());
+    }
     await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+    assertThat(observer.status(key).mode()).isEmpty();
   }
 
   @Test

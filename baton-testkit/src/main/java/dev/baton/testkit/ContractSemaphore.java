@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.DistributedSemaphore;
 import dev.baton.Lease;
 import dev.baton.LockClient;
+import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,6 +40,28 @@ abstract class ContractSemaphore extends ContractGroup {
       assertThat(third.fencingToken()).isGreaterThan(second.fencingToken()).isGreaterThan(first.fencingToken());
       assertThat(mine.tryAcquire()).isEmpty();
     }
+    second.close();
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+  }
+
+  @Test
+  @Timeout(30)
+  void statusCountsThePermitsHeldAndTheirNumber() throws Exception {
+    Lease first = newClient().semaphore(key, 3).acquire(LONG_WAIT);
+    Lease second = newClient().semaphore(key, 3).acquire(LONG_WAIT);
+    LockClient observer = newClient();
+
+    LockStatus status = observer.status(key);
+    assertThat(status.mode()).as("%s", status).contains(LockStatus.Mode.PERMITS);
+    assertThat(status.holders()).as("%s", status).isEqualTo(2);
+    assertThat(status.permits()).as("%s", status).hasValue(3);
+    assertThat(status.fencingToken()).as("the oldest holder's").hasValue(first.fencingToken());
+    assertThat(observer.list(key, 1)).singleElement().satisfies(listed -> {
+      assertThat(listed.holders()).isEqualTo(2);
+      assertThat(listed.permits()).hasValue(3);
+    });
+    first.close();
+    assertThat(observer.status(key).holders()).isEqualTo(1);
     second.close();
     await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
   }

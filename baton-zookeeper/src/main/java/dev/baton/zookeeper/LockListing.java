@@ -63,7 +63,7 @@ final class LockListing {
     for (int i = 0; i < queue.size(); i++) {
       try {
         ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, paths.lockPath(key) + "/" + queue.name(i)), callTimeout, what);
-        return ZooKeeperBackend.held(key, holder, queue.withoutOldest(i).waiting());
+        return ZooKeeperBackend.held(key, holder, queue.withoutOldest(i));
       } catch (KeeperException.NoNodeException released) {
         // Released since the listing: the next node holds now.
       }

@@ -1,6 +1,8 @@
 package dev.baton.zookeeper;
 
+import dev.baton.LockStatus;
 import dev.baton.spi.EntryMode;
+import dev.baton.spi.HolderRecord;
 import dev.baton.spi.QueueRule;
 import java.util.Comparator;
 import java.util.List;
@@ -67,12 +69,11 @@ final class LockQueue {
 
   /** How many entries wait: those their rule does not let hold. */
   int waiting() {
-    int waiting = 0;
-    for (int i = 0; i < names.size(); i++) {
-      if (!holds(i)) {
-        waiting++;
-      }
-    }
-    return waiting;
+    return QueueRule.waiting(rules);
+  }
+
+  /** The status of the lock, held by the oldest entry, which {@code oldest} describes. */
+  LockStatus describe(HolderRecord oldest, String key, long fencingToken) {
+    return QueueRule.describe(oldest.held(key, fencingToken, null, waiting()), rules);
   }
 }

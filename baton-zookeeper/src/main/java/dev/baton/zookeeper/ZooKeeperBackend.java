@@ -88,7 +88,7 @@ final class ZooKeeperBackend implements LockBackend {
         }
         try {
           ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, lockPath + "/" + queue.name(0)), callTimeout(), what);
-          return held(key, holder, queue.waiting());
+          return held(key, holder, queue);
         } catch (KeeperException.NoNodeException e) {
           // The holder released between the listing and the read: read the queue again.
         }
@@ -101,12 +101,12 @@ final class ZooKeeperBackend implements LockBackend {
   }
 
   /**
-   * The status of a lock held by the node read as {@code holder}. A node is written only when it is granted with a
+   * The status of a lock held by the node read as {@code holder}, the oldest of {@code queue}. A node is written only when it is granted with a
    * token of its own, so its mzxid is the token it was granted with (its czxid if never written).
    */
-  static LockStatus held(String key, ZkCalls.Data holder, int waiters) {
-    return HolderRecord.read(new String(holder.bytes(), StandardCharsets.UTF_8))
-        .held(key, holder.stat().getMzxid(), null, waiters);
+  static LockStatus held(String key, ZkCalls.Data holder, LockQueue queue) {
+    return queue.describe(HolderRecord.read(new String(holder.bytes(), StandardCharsets.UTF_8)), key,
+        holder.stat().getMzxid());
   }
 
   /** Walks the container nodes under the prefix in key order ({@link LockListing}); the holder of each as {@link #status}. */

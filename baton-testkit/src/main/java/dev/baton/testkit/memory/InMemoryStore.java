@@ -252,7 +252,7 @@ public final class InMemoryStore implements AutoCloseable {
     return ChainEnd.KEPT;
   }
 
-  /** The key's state: held by its oldest holder, with the entries that do not hold counted as waiters. */
+  /** The key's state: held by its holders, the oldest described, with the entries that do not hold counted as waiters. */
   synchronized LockStatus status(String key) {
     KeyState state = keys.get(key);
     if (state == null) {
@@ -260,13 +260,15 @@ public final class InMemoryStore implements AutoCloseable {
     }
     long now = clock.getAsLong();
     expire(state, now);
-    Entry holder = state.entries.values().stream().filter(entry -> entry.held).findFirst().orElse(null);
-    int waiters = (int) state.entries.values().stream().filter(entry -> !entry.held).count();
-    if (holder == null) {
+    List<Entry> holders = state.entries.values().stream().filter(entry -> entry.held).toList();
+    int waiters = state.entries.size() - holders.size();
+    if (holders.isEmpty()) {
       return LockStatus.free(key, waiters);
     }
-    return HolderRecord.read(holder.request.ownerRecord()).held(key, holder.token,
-        Duration.ofNanos(Math.max(0, holder.expiresAt - now)), waiters);
+    Entry oldest = holders.get(0);
+    return QueueRule.describe(HolderRecord.read(oldest.request.ownerRecord()).held(key, oldest.token,
+        Duration.ofNanos(Math.max(0, oldest.expiresAt - now)), waiters),
+        holders.stream().map(entry -> entry.request.rule()).toList());
   }
 
   synchronized List<LockStatus> list(String keyPrefix, int limit) {

@@ -8,6 +8,7 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockObserver;
+import dev.baton.Primitive;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
@@ -101,7 +102,7 @@ class EngineInFakeTimeTest {
     AtomicInteger renewals = new AtomicInteger();
     first.observe(new LockObserver() {
       @Override
-      public void renewed(String renewedKey, boolean succeeded) {
+      public void renewed(Lease renewed, Primitive primitive, boolean succeeded) {
         assertThat(succeeded).isTrue();
         renewals.incrementAndGet();
       }

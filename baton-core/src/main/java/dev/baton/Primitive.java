@@ -1,0 +1,18 @@
+package dev.baton;
+
+/**
+ * What a handle on a key was taken as, so that an observer can tell a lock's waits from a leader candidate's:
+ * {@link LockObserver} is told it with every event.
+ */
+public enum Primitive {
+  /** {@link LockClient#lock}. */
+  LOCK,
+  /** The read lock of {@link LockClient#readWriteLock}. */
+  READ_LOCK,
+  /** The write lock of {@link LockClient#readWriteLock}: the key's mutex, as {@link #LOCK} is. */
+  WRITE_LOCK,
+  /** A permit of {@link LockClient#semaphore}. */
+  SEMAPHORE,
+  /** A term of {@link LockClient#leadership}: its acquire waits for as long as the candidate stands. */
+  LEADERSHIP
+}
