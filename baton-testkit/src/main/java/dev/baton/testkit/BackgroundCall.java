@@ -39,8 +39,17 @@ public final class BackgroundCall<T> {
    * rather than on its way there or in a round trip to a store.
    */
   public void awaitBlocked() {
+    awaitBlocked(BLOCKED_FOR);
+  }
+
+  /**
+   * Waits (up to 5 s) until the thread has been parked for {@code parkedFor} in a row: shorter than
+   * {@link #awaitBlocked()} where the call cannot park on its way to the wait (a thread queueing behind a lock its
+   * client holds makes no round trip first).
+   */
+  public void awaitBlocked(Duration parkedFor) {
     await("thread " + thread.getName() + " blocked")
-        .during(BLOCKED_FOR)
+        .during(parkedFor)
         .atMost(BLOCKED_WITHIN)
         .pollInterval(Duration.ofMillis(10))
         .until(this::isParked);
