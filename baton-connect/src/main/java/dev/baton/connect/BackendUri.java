@@ -1,25 +1,50 @@
 package dev.baton.connect;
 
 import dev.baton.spi.Redaction;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A backend URI, read: {@code redis://[:password@]host:port[/db]}, {@code rediss://...},
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
- * (or {@code http://}, {@code https://}). Its {@link #toString()} hides the password.
+ * (or {@code http://}, {@code https://}). Its {@link #toString()} hides the password. A query parameter
+ * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=curator} on
+ * ZooKeeper.
  */
 public final class BackendUri {
+  private static final String COMPAT = "compat=";
+
   private static final String FORMS = "redis://host:port, rediss://host:port, zookeeper://host:port[,host:port][/chroot]"
       + " or etcd://host:port[,host:port]";
 
   private final String uri;
   private final String scheme;
   private final Backend backend;
+  private final String compat;
+  /** The URI without its compat parameter. */
+  private final String withoutCompat;
 
   private BackendUri(String uri, String scheme, Backend backend) {
     this.uri = uri;
     this.scheme = scheme;
     this.backend = backend;
+    int query = uri.indexOf('?');
+    String compatValue = null;
+    StringBuilder rest = new StringBuilder(query < 0 ? uri : uri.substring(0, query));
+    if (query >= 0) {
+      char separator = '?';
+      for (String parameter : uri.substring(query + 1).split("&")) {
+        if (parameter.startsWith(COMPAT)) {
+          compatValue = parameter.substring(COMPAT.length());
+        } else if (!parameter.isEmpty()) {
+          rest.append(separator).append(parameter);
+          separator = '&';
+        }
+      }
+    }
+    this.compat = compatValue;
+    this.withoutCompat = rest.toString();
   }
 
   /**
@@ -46,7 +71,25 @@ public final class BackendUri {
       case "etcd", "http", "https" -> Backend.ETCD;
       default -> throw new IllegalArgumentException("Unknown backend '" + Redaction.uri(trimmed) + "': use " + FORMS + ".");
     };
-    return new BackendUri(trimmed, scheme, backend);
+    BackendUri parsed = new BackendUri(trimmed, scheme, backend);
+    parsed.checkCompat();
+    return parsed;
+  }
+
+  /** Refuses a compat value the named store does not offer. */
+  private void checkCompat() {
+    if (compat == null || backend.compatModes().contains(compat)) {
+      return;
+    }
+    throw new IllegalArgumentException("The backend '" + this + "' asks for compat=" + compat + ", which Baton does not"
+        + " offer on " + backend.name().toLowerCase(Locale.ROOT) + (backend.compatModes().isEmpty() ? ""
+        : " (it offers compat=" + String.join(", compat=", backend.compatModes()) + ")")
+        + "; ZooKeeper offers compat=curator. Remove the parameter.");
+  }
+
+  /** The {@code compat} parameter: whose locks this client's should exclude besides Baton's, if given. */
+  public Optional<String> compat() {
+    return Optional.ofNullable(compat);
   }
 
   /** The store this URI names. */
@@ -59,14 +102,17 @@ public final class BackendUri {
     return scheme;
   }
 
-  /** Everything after {@code scheme://}: the servers, and the password, database or chroot if given. */
+  /**
+   * Everything after {@code scheme://} but the {@code compat} parameter: the servers, and the password, database,
+   * chroot or other parameters if given.
+   */
   public String address() {
-    return uri.substring(scheme.length() + 3);
+    return withoutCompat.substring(scheme.length() + 3);
   }
 
-  /** The URI as given, password included: for connecting, never for showing. */
+  /** The URI as given but the {@code compat} parameter, password included: for connecting, never for showing. */
   public String value() {
-    return uri;
+    return withoutCompat;
   }
 
   /** Whether the URI carries a user info (a user, a password, or both). */
@@ -109,18 +155,25 @@ public final class BackendUri {
   /** The stores a URI can name, with the module that talks to each. */
   public enum Backend {
     /** Redis, through {@code dev.baton:baton-redis}. */
-    REDIS("baton-redis", "dev.baton.redis.RedisLockClient"),
+    REDIS("baton-redis", "dev.baton.redis.RedisLockClient", List.of()),
     /** ZooKeeper, through {@code dev.baton:baton-zookeeper}. */
-    ZOOKEEPER("baton-zookeeper", "dev.baton.zookeeper.ZooKeeperLockClient"),
+    ZOOKEEPER("baton-zookeeper", "dev.baton.zookeeper.ZooKeeperLockClient", List.of("curator")),
     /** etcd, through {@code dev.baton:baton-etcd}. */
-    ETCD("baton-etcd", "dev.baton.etcd.EtcdLockClient");
+    ETCD("baton-etcd", "dev.baton.etcd.EtcdLockClient", List.of());
 
     private final String module;
     private final String entryPoint;
+    private final List<String> compatModes;
 
-    Backend(String module, String entryPoint) {
+    Backend(String module, String entryPoint, List<String> compatModes) {
       this.module = module;
       this.entryPoint = entryPoint;
+      this.compatModes = compatModes;
+    }
+
+    /** The values of {@code compat} this store's module offers. */
+    public List<String> compatModes() {
+      return compatModes;
     }
 
     /** The artifact id of the module that talks to this store. */

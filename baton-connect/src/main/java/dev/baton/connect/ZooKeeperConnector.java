@@ -14,6 +14,7 @@ final class ZooKeeperConnector {
     settings.connectTimeout().ifPresent(builder::connectionTimeout);
     settings.sessionTimeout().ifPresent(builder::sessionTimeout);
     settings.user().ifPresent(user -> builder.digestAuth(user, settings.password().orElseThrow()));
+    settings.uri().compat().ifPresent(compat -> builder.compat(ZooKeeperLockClient.Compat.CURATOR));
     return builder.connect();
   }
 }

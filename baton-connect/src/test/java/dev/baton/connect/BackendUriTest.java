@@ -38,6 +38,25 @@ class BackendUriTest {
   }
 
   @Test
+  void takesTheCompatParameterOutOfWhatIsConnectedTo() {
+    BackendUri uri = BackendUri.parse("zookeeper://zk1:2181,zk2:2181/team?compat=curator");
+    assertThat(uri.compat()).contains("curator");
+    assertThat(uri.address()).isEqualTo("zk1:2181,zk2:2181/team");
+    BackendUri redis = BackendUri.parse("redis://:s3cret@cache:6379/2?timeout=5s");
+    assertThat(redis.compat()).isEmpty();
+    assertThat(redis.value()).isEqualTo("redis://:s3cret@cache:6379/2?timeout=5s");
+  }
+
+  @Test
+  void refusesACompatModeTheStoreDoesNotOffer() {
+    assertThatThrownBy(() -> BackendUri.parse("redis://:s3cret@cache:6379?compat=redisson"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("compat=redisson").hasMessageContaining("compat=curator").hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> BackendUri.parse("zookeeper://zk1:2181?compat=kazoo"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("it offers compat=curator");
+  }
+
+  @Test
   void readsTheStoreOfEachScheme() {
     assertThat(BackendUri.parse("redis://h:6379").backend()).isEqualTo(Backend.REDIS);
     assertThat(BackendUri.parse("REDISS://h:6380").backend()).isEqualTo(Backend.REDIS);

@@ -9,6 +9,7 @@ import dev.baton.LockOptions;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
 import dev.baton.testkit.RedisServerExtension;
+import dev.baton.zookeeper.ZooKeeperLockClient;
 import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,18 @@ class LockClientsTest {
     try (LockClient client = LockClients.connect(ConnectionSettings.builder(redis.uri()).namespace("shop").build());
         Lease lease = client.lock("cart").acquire()) {
       assertThat(redis.command("EXISTS", "shop:lock:cart")).isEqualTo(1L);
+    }
+  }
+
+  @Test
+  void compatCuratorPutsKeyKAtThePathSlashKAsCuratorWould() throws Exception {
+    try (LockClient compatible = LockClients.connect("zookeeper://" + zooKeeper.connectString() + "?compat=curator");
+        LockClient atTheRoot = ZooKeeperLockClient.builder().connectString(zooKeeper.connectString()).basePath("/")
+            .connect();
+        Lease lease = compatible.lock("cart").acquire()) {
+      assertThat(atTheRoot.lock("cart").tryAcquire()).as("the lock at /cart").isEmpty();
+      assertThatThrownBy(() -> compatible.lock("cart", LockOptions.builder().fair(false).build()).acquire())
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("compat=curator");
     }
   }
 

@@ -126,6 +126,7 @@ final class Engine implements LossListener {
     long start = time.now();
     observers.acquiring(key, primitive);
     try {
+      backend.checkAcquisition(key, rule, options.fair());
       EngineLease lease = acquireInTurn(key, rule, options, interruptible);
       lease.observeAs(primitive);
       observers.acquired(lease, primitive, start);

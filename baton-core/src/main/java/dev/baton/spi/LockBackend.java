@@ -28,6 +28,15 @@ public interface LockBackend extends AutoCloseable {
   void checkKey(String key);
 
   /**
+   * Rejects, as an acquire begins (before it queues), acquisitions of {@code key} under {@code rule} that this store's configuration
+   * rules out (a compatibility mode with another library's locks that has no such entries, or no non-fair ones).
+   * Accepts all by default.
+   *
+   * @throws IllegalArgumentException or {@link UnsupportedOperationException}, saying what to do instead
+   */
+  default void checkAcquisition(String key, QueueRule rule, boolean fair) {}
+
+  /**
    * The longest a lease may count as held since its last successful renewal, whatever ttl was asked
    * for. A store whose entries live as long as a client session caps it at the session timeout, so that
    * a lease stops counting as held before the store can expire the session; others need no cap.

@@ -34,7 +34,7 @@ final class LockListing {
     String partial = ZkPaths.partialSegment(keyPrefix);
     PriorityQueue<String> toVisit = new PriorityQueue<>(KeyOrder.BY_CODE_POINT);
     for (String child : children(start.isEmpty() ? paths.basePath() : paths.lockPath(start))) {
-      if (child.startsWith(partial) && !child.startsWith(ZkPaths.RESERVED_PREFIX)) {
+      if (child.startsWith(partial) && !child.startsWith(ZkPaths.RESERVED_PREFIX) && !paths.isSystemNode(start, child)) {
         toVisit.add(start.isEmpty() ? child : start + "/" + child);
       }
     }

@@ -5,10 +5,13 @@ import dev.baton.spi.Settings;
 /**
  * Where a lock lives in ZooKeeper: key {@code orders/42} is the path {@code /baton/orders/42}, and its
  * lock nodes are that path's children whose names start with {@value #RESERVED_PREFIX}, a prefix no key
- * segment may take.
+ * segment may take. With the root for base path (as Curator's paths are), it is {@code /orders/42}, and no key's top
+ * segment may be {@value #SYSTEM_SEGMENT}, ZooKeeper's own.
  */
 final class ZkPaths {
   static final String RESERVED_PREFIX = "_c_";
+  static final String ROOT = "/";
+  private static final String SYSTEM_SEGMENT = "zookeeper";
 
   private final String basePath;
 
@@ -17,7 +20,7 @@ final class ZkPaths {
   }
 
   String lockPath(String key) {
-    return basePath + "/" + key;
+    return isRoot() ? ROOT + key : basePath + "/" + key;
   }
 
   /** The base path, the parent of every lock's top segment. */
@@ -25,8 +28,29 @@ final class ZkPaths {
     return basePath;
   }
 
-  /** The base path as given: absolute, no trailing slash, legal segments. */
+  /** Rejects keys that are not a relative path of legal, non-reserved segments, or that would be ZooKeeper's own. */
+  void checkKeyHere(String key) {
+    checkKey(key);
+    if (isSystemNode("", key.split("/", 2)[0])) {
+      throw new IllegalArgumentException("The lock key '" + key + "' starts with '" + SYSTEM_SEGMENT + "', which at"
+          + " the root of ZooKeeper's tree is the server's own node: no lock can live under it. Rename the key.");
+    }
+  }
+
+  /** Whether {@code child} of the lock path of {@code parentKey} ({@code ""}: the base path) is ZooKeeper's own node. */
+  boolean isSystemNode(String parentKey, String child) {
+    return isRoot() && parentKey.isEmpty() && child.equals(SYSTEM_SEGMENT);
+  }
+
+  private boolean isRoot() {
+    return basePath.equals(ROOT);
+  }
+
+  /** The base path as given: the root, or absolute with no trailing slash and legal segments. */
   static String checkBasePath(String basePath) {
+    if (ROOT.equals(basePath)) {
+      return basePath;
+    }
     if (basePath == null || !basePath.startsWith("/") || basePath.length() < 2 || basePath.endsWith("/")) {
       throw new IllegalArgumentException("The base path must be an absolute ZooKeeper path without a trailing"
           + " slash, such as \"/baton\", but was '" + basePath + "'.");

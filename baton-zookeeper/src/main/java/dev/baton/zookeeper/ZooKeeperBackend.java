@@ -4,11 +4,13 @@ import dev.baton.LockStatus;
 import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
+import dev.baton.spi.QueueRule;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -30,12 +32,14 @@ final class ZooKeeperBackend implements LockBackend {
   private final ZkPaths paths;
   private final List<ACL> acl;
   private final boolean guardsLockPaths;
+  private final ZooKeeperLockClient.Compat compat;
   private final LossReporter losses = new LossReporter();
 
-  private ZooKeeperBackend(ZooKeeperSession session, ZkPaths paths, List<ACL> acl) {
+  private ZooKeeperBackend(ZooKeeperSession session, ZkPaths paths, List<ACL> acl, ZooKeeperLockClient.Compat compat) {
     this.session = session;
     this.paths = paths;
     this.acl = acl;
+    this.compat = compat;
     this.guardsLockPaths = acl.stream().noneMatch(entry -> entry.getId().equals(ZooDefs.Ids.ANYONE_ID_UNSAFE)
         && (entry.getPerms() & (ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE)) != 0);
   }
@@ -45,7 +49,7 @@ final class ZooKeeperBackend implements LockBackend {
     ZooKeeperBackend[] self = new ZooKeeperBackend[1];
     ZooKeeperSession session = ZooKeeperSession.open(settings.connectString(), settings.sessionTimeout(),
         settings.connectionTimeout(), settings.digest(), () -> self[0].losses.sessionExpired());
-    self[0] = new ZooKeeperBackend(session, new ZkPaths(settings.basePath()), settings.acl());
+    self[0] = new ZooKeeperBackend(session, new ZkPaths(settings.basePath()), settings.acl(), settings.compat());
     return self[0];
   }
 
@@ -61,7 +65,7 @@ final class ZooKeeperBackend implements LockBackend {
 
   @Override
   public void checkKey(String key) {
-    ZkPaths.checkKey(key);
+    paths.checkKeyHere(key);
   }
 
   /** A lease counts as held no longer than the session timeout after the last contact: then the session may be gone. */
@@ -124,6 +128,29 @@ final class ZooKeeperBackend implements LockBackend {
   @Override
   public Attempt newAttempt(AcquireRequest request) {
     return new QueueAttempt(this, request);
+  }
+
+  /**
+   * With {@link ZooKeeperLockClient.Compat#CURATOR}, refuses what does not mix with Curator's
+   * {@code InterProcessMutex} on a shared path: it sorts a queue by the sequence after {@code lock-} in each node's
+   * name, and a read or permit node has none, so it would sort last whatever its age; and its waiters keep their
+   * place in line, where a non-fair waiter gives its place up at every wake-up and would wait behind all of them.
+   */
+  @Override
+  public void checkAcquisition(String key, QueueRule rule, boolean fair) {
+    if (compat != ZooKeeperLockClient.Compat.CURATOR) {
+      return;
+    }
+    if (rule.mode() != EntryMode.EXCLUSIVE) {
+      throw new UnsupportedOperationException("'" + key + "' cannot be taken as " + rule + ": a ZooKeeper client"
+          + " compatible with Curator (compat=curator) takes locks, write locks and leadership only, whose nodes"
+          + " Curator's InterProcessMutex orders as its own. Use a client without compat for read locks and"
+          + " semaphores, on keys no Curator client locks.");
+    }
+    if (!fair) {
+      throw new IllegalArgumentException("'" + key + "' cannot be taken non-fair: a ZooKeeper client compatible with"
+          + " Curator (compat=curator) takes fair locks only, as Curator's InterProcessMutex is; drop fair(false).");
+    }
   }
 
   @Override

@@ -38,8 +38,26 @@ import org.apache.zookeeper.data.Id;
  * no longer than the session timeout after the client last heard from the ensemble. The fencing token is
  * the lock node's creation zxid (an entry that holds beside others, a read lock's or a permit's, takes the zxid of a
  * write made when it is granted, so that tokens grow in the order of the grants).
+ *
+ * <p>A fleet moving from Curator one instance at a time: {@link Builder#compat(Compat) compat(Compat.CURATOR)} makes
+ * key {@code K} the path {@code /K} (under the chroot), where Curator's {@code new InterProcessMutex(client, "/K")}
+ * queues its nodes of the same form, so that each side waits for the other's holder and is woken by its release.
  */
 public final class ZooKeeperLockClient {
+  /** Which other library's locks a client's locks exclude, on the same names. */
+  public enum Compat {
+    /** Baton's own locks only. */
+    NONE,
+    /**
+     * Apache Curator's {@code InterProcessMutex} (and so Spring Integration's {@code ZookeeperLockRegistry}): key
+     * {@code K} is the path {@code /K} unless a {@link Builder#basePath base path} is given. Curator orders a queue
+     * by the sequence after {@code lock-} in each node's name, and has no read or permit nodes: this client takes
+     * fair exclusive entries only (locks, write locks, leadership), and refuses a non-fair acquire, a read lock and
+     * a semaphore at once, rather than let Curator misorder them.
+     */
+    CURATOR
+  }
+
   /** Where lock paths start unless told otherwise. */
   public static final String DEFAULT_BASE_PATH = "/baton";
   /** The shortest session timeout the builder takes: a shorter one could not even connect. */
@@ -68,7 +86,8 @@ public final class ZooKeeperLockClient {
     private Duration connectionTimeout = Duration.ofSeconds(10);
     private String digest;
     private List<ACL> acl = ZooDefs.Ids.OPEN_ACL_UNSAFE;
-    private String basePath = DEFAULT_BASE_PATH;
+    private String basePath;
+    private Compat compat = Compat.NONE;
     private LockOptions defaultOptions = LockOptions.defaults();
 
     private Builder() {}
@@ -130,9 +149,21 @@ public final class ZooKeeperLockClient {
       return this;
     }
 
-    /** The path under which lock paths start; {@code /baton} by default. */
+    /**
+     * The path under which lock paths start; {@code /baton} by default, the root ({@code /}) with
+     * {@link Compat#CURATOR}. Clients that should exclude each other must agree on it.
+     */
     public Builder basePath(String basePath) {
       this.basePath = ZkPaths.checkBasePath(basePath);
+      return this;
+    }
+
+    /** Whose locks this client's locks exclude besides Baton's: {@link Compat#NONE} by default. */
+    public Builder compat(Compat compat) {
+      if (compat == null) {
+        throw new IllegalArgumentException("The compatibility mode must not be null; use Compat.NONE for none.");
+      }
+      this.compat = compat;
       return this;
     }
 
@@ -152,7 +183,9 @@ public final class ZooKeeperLockClient {
       if (connectString == null) {
         throw new IllegalStateException("Set the connect string first, e.g. builder().connectString(\"127.0.0.1:2181\").");
       }
-      ZooKeeperSettings settings = new ZooKeeperSettings(connectString, sessionTimeout, connectionTimeout, digest, acl, basePath);
+      String lockBase = basePath != null ? basePath : compat == Compat.CURATOR ? ZkPaths.ROOT : DEFAULT_BASE_PATH;
+      ZooKeeperSettings settings = new ZooKeeperSettings(connectString, sessionTimeout, connectionTimeout, digest, acl,
+          lockBase, compat);
       Chroot.ensureExists(settings);
       return ClientFactory.newClient(ZooKeeperBackend.connect(settings), defaultOptions);
     }

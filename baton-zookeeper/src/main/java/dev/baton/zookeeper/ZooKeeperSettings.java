@@ -9,6 +9,7 @@ import org.apache.zookeeper.data.ACL;
  *
  * @param connectString {@code host:port[,host:port...][/chroot]}
  * @param digest {@code user:password} for digest authentication, or null
+ * @param compat whose locks the client's locks exclude besides Baton's
  */
 record ZooKeeperSettings(String connectString, Duration sessionTimeout, Duration connectionTimeout, String digest,
-    List<ACL> acl, String basePath) {}
+    List<ACL> acl, String basePath, ZooKeeperLockClient.Compat compat) {}

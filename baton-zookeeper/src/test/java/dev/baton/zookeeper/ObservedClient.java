@@ -44,7 +44,8 @@ final class ObservedClient implements AutoCloseable {
     ProxiedTarget proxied = ProxiedTarget.of(connectString);
     try {
       return new ObservedClient(proxied, ZooKeeperBackend.connect(new ZooKeeperSettings(proxied.target(),
-          sessionTimeout, CONNECTION_TIMEOUT, null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH)));
+          sessionTimeout, CONNECTION_TIMEOUT, null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH,
+        ZooKeeperLockClient.Compat.NONE)));
     } catch (RuntimeException e) {
       proxied.close();
       throw e;

@@ -322,7 +322,8 @@ class ZooKeeperBackendTest {
     resources.add(proxy);
     Duration sessionTimeout = Duration.ofSeconds(1);
     ZooKeeperBackend backend = ZooKeeperBackend.connect(new ZooKeeperSettings(proxy.address(), sessionTimeout,
-        Duration.ofSeconds(10), null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH));
+        Duration.ofSeconds(10), null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH,
+        ZooKeeperLockClient.Compat.NONE));
     LockClient client = ClientFactory.newClient(backend, LockOptions.defaults());
     resources.add(client);
     Lease lease = client.lock(key).acquire();

@@ -20,6 +20,7 @@ class ZooKeeperQueueRuleTest extends QueueRuleContract {
   @Override
   protected LockBackend newBackend() {
     return ZooKeeperBackend.connect(new ZooKeeperSettings(zookeeper.connectString(), SESSION_TIMEOUT, CONNECTION_TIMEOUT,
-        null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH));
+        null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH,
+        ZooKeeperLockClient.Compat.NONE));
   }
 }

@@ -1,0 +1,210 @@
+package dev.baton.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.baton.DistributedLock;
+import dev.baton.Lease;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.testkit.BackgroundCall;
+import dev.baton.testkit.EmbeddedZooKeeperExtension;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * compat=curator against the real Curator 5.9 in a JVM of its own ({@link CuratorPeer}), on one name: key
+ * {@code K} of Baton and {@code new InterProcessMutex(client, "/K")} of Curator exclude each other, wait for each
+ * other, and wake each other at a release. Sessions last 30 s, so a wait that ended sooner was a wake-up.
+ */
+@Timeout(120)
+class CuratorInteropTest {
+  private static final Duration PROMPTLY = Duration.ofSeconds(10);
+  private static final Duration SESSION = Duration.ofSeconds(30);
+
+  @RegisterExtension
+  static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
+
+  @TempDir
+  Path dir;
+
+  private final List<LockClient> clients = new ArrayList<>();
+  private String key;
+  private Peer curator;
+
+  @BeforeEach
+  void startCurator() throws Exception {
+    key = "interop/" + UUID.randomUUID();
+    curator = Peer.start(zookeeper.connectString(), "/" + key);
+  }
+
+  @AfterEach
+  void stop() {
+    curator.close();
+    clients.forEach(LockClient::close);
+  }
+
+  @Test
+  void aCounterUpdatedByBothSidesUnderTheLockIsExact() throws Exception {
+    Path counter = Files.writeString(dir.resolve("counter"), "0");
+    int threads = 2;
+    int times = 40;
+    curator.send("COUNT " + threads + " " + times + " 2 " + counter);
+    List<BackgroundCall<Void>> batons = new ArrayList<>();
+    for (int c = 0; c < 2; c++) {
+      DistributedLock lock = compatible().lock(key);
+      batons.add(BackgroundCall.start("baton-counter-" + c, () -> {
+        for (int i = 0; i < times; i++) {
+          try (Lease lease = lock.acquire()) {
+            SharedCounter.increment(counter, 2);
+          }
+        }
+        return null;
+      }));
+    }
+    for (BackgroundCall<Void> baton : batons) {
+      baton.result(Duration.ofSeconds(90));
+    }
+    curator.await("COUNTED", Duration.ofSeconds(90));
+
+    assertThat(SharedCounter.read(counter)).as("updates by Baton and Curator, none lost").isEqualTo(4L * times);
+  }
+
+  @Test
+  void batonWaitsForCuratorsHolderAndIsWokenByItsRelease() throws Exception {
+    curator.send("HOLD");
+    curator.await("HELD", PROMPTLY);
+    DistributedLock lock = compatible().lock(key);
+    assertThat(lock.tryAcquire()).as("a try while Curator holds").isEmpty();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("baton-waiter", () -> lock.acquire());
+    waiter.awaitBlocked();
+
+    long releasedAt = System.nanoTime();
+    curator.send("RELEASE");
+    try (Lease lease = waiter.result(PROMPTLY)) {
+      assertThat(Duration.ofNanos(System.nanoTime() - releasedAt)).as("woken, not freed by a session's end")
+          .isLessThan(SESSION);
+      assertThat(lease.isHeld()).isTrue();
+    }
+    curator.await("RELEASED", PROMPTLY);
+  }
+
+  @Test
+  void curatorWaitsForBatonsHolderAndIsWokenByItsRelease() throws Exception {
+    Lease held = compatible().lock(key).acquire();
+    curator.send("HOLD");
+    assertThat(curator.next(Duration.ofMillis(500))).as("Curator's answer while Baton holds").isNull();
+
+    long releasedAt = System.nanoTime();
+    held.close();
+    curator.await("HELD", PROMPTLY);
+    assertThat(Duration.ofNanos(System.nanoTime() - releasedAt)).isLessThan(SESSION);
+    assertThat(compatible().lock(key).tryAcquire()).as("a try while Curator holds").isEmpty();
+    curator.send("RELEASE");
+    curator.await("RELEASED", PROMPTLY);
+  }
+
+  @Test
+  void whatCuratorWouldMisorderIsRefusedAtOnce() {
+    LockClient client = compatible();
+    assertThatThrownBy(() -> client.lock(key, LockOptions.builder().fair(false).build()).acquire())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("compat=curator").hasMessageContaining("fair");
+    assertThatThrownBy(() -> client.readWriteLock(key).readLock().acquire())
+        .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("compat=curator");
+    assertThatThrownBy(() -> client.semaphore(key, 2).acquire())
+        .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("compat=curator");
+    assertThatThrownBy(() -> client.lock("zookeeper/quota"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("server's own node");
+    assertThat(client.readWriteLock(key).writeLock().tryAcquire()).as("a write lock is a lock").isPresent()
+        .hasValueSatisfying(Lease::close);
+  }
+
+  private LockClient compatible() {
+    LockClient client = ZooKeeperLockClient.builder().connectString(zookeeper.connectString()).sessionTimeout(SESSION)
+        .compat(ZooKeeperLockClient.Compat.CURATOR).connect();
+    clients.add(client);
+    return client;
+  }
+
+  /** The Curator JVM: commands in, answers out; killed at the end of the test. */
+  private static final class Peer implements AutoCloseable {
+    private final Process process;
+    private final PrintStream commands;
+    private static final Set<String> ANSWERS = Set.of("READY", "HELD", "RELEASED", "COUNTED");
+
+    private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
+    /** Everything else it writes: Curator's log, a stack trace. */
+    private final List<String> log = new CopyOnWriteArrayList<>();
+
+    private Peer(Process process) {
+      this.process = process;
+      this.commands = new PrintStream(process.getOutputStream(), true, StandardCharsets.UTF_8);
+      Thread reader = new Thread(this::readAnswers, "curator-peer-output");
+      reader.setDaemon(true);
+      reader.start();
+    }
+
+    static Peer start(String connectString, String path) throws IOException, InterruptedException {
+      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+      Process process = new ProcessBuilder(java.toString(), "-XX:TieredStopAtLevel=1", "-cp",
+          System.getProperty("java.class.path"), CuratorPeer.class.getName(), connectString, path)
+          .redirectErrorStream(true).start();
+      Peer peer = new Peer(process);
+      peer.await("READY", Duration.ofSeconds(30));
+      return peer;
+    }
+
+    void send(String command) {
+      commands.println(command);
+    }
+
+    /** The next answer of the peer within {@code timeout}, or null. */
+    String next(Duration timeout) throws InterruptedException {
+      return answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Waits for the peer's next answer to be {@code answer}. */
+    void await(String answer, Duration timeout) throws InterruptedException {
+      String next = next(timeout);
+      if (!answer.equals(next)) {
+        throw new AssertionError("Curator answered " + next + " within " + timeout + " where " + answer
+            + " was expected; its output besides: " + log);
+      }
+    }
+
+    private void readAnswers() {
+      try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        for (String line = out.readLine(); line != null; line = out.readLine()) {
+          (ANSWERS.contains(line) ? answers : log).add(line);
+        }
+      } catch (IOException e) {
+        log.add("output ended: " + e);
+      }
+    }
+
+    @Override
+    public void close() {
+      process.destroyForcibly();
+    }
+  }
+}
