@@ -4,7 +4,10 @@ import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 
-/** A Baton client, used through leases ({@code acquire()} + {@code close()}) or through its {@code Lock} view. */
+/**
+ * A Baton client, used through leases ({@code acquire()} + {@code close()}) of its mutexes, read and write locks
+ * and semaphores, or through the {@code Lock} view of its mutexes.
+ */
 final class BatonContender implements Contender {
   private final LockClient client;
   private final boolean lockView;
@@ -15,9 +18,19 @@ final class BatonContender implements Contender {
   }
 
   @Override
-  public Locker locker(String key) {
-    DistributedLock lock = client.lock(key);
-    return lockView ? new LockView(lock) : new LeaseHolder(lock);
+  public Locker locker(String key, Hold hold) {
+    if (lockView) {
+      if (hold != Hold.MUTEX) {
+        throw hold.unsupportedBy(this);
+      }
+      return new LockView(client.lock(key));
+    }
+    return switch (hold) {
+      case MUTEX -> new LeaseHolder(client.lock(key)::acquire);
+      case READ -> new LeaseHolder(client.readWriteLock(key).readLock()::acquire);
+      case WRITE -> new LeaseHolder(client.readWriteLock(key).writeLock()::acquire);
+      case PERMIT -> new LeaseHolder(client.semaphore(key, Hold.PERMITS)::acquire);
+    };
   }
 
   @Override
@@ -38,18 +51,23 @@ final class BatonContender implements Contender {
     }
   }
 
+  /** Where a {@link LeaseHolder} takes its leases: a lock's or a semaphore's {@code acquire()}. */
+  private interface Acquirer {
+    Lease acquire() throws InterruptedException;
+  }
+
   /** {@code acquire()} + {@code close()} of the lease. */
   private static final class LeaseHolder implements Locker {
-    private final DistributedLock lock;
+    private final Acquirer acquirer;
     private Lease lease;
 
-    LeaseHolder(DistributedLock lock) {
-      this.lock = lock;
+    LeaseHolder(Acquirer acquirer) {
+      this.acquirer = acquirer;
     }
 
     @Override
     public void lock() throws InterruptedException {
-      lease = lock.acquire();
+      lease = acquirer.acquire();
     }
 
     @Override

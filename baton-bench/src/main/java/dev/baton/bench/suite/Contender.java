@@ -5,8 +5,11 @@ package dev.baton.bench.suite;
  * the client.
  */
 interface Contender extends AutoCloseable {
-  /** A locker of {@code key} for the calling thread, which must be the only one to use it. */
-  Locker locker(String key) throws Exception;
+  /**
+   * A locker that takes {@code hold} of {@code key} for the calling thread, which must be the only one to use it;
+   * fails with {@link UnsupportedOperationException} if the implementation has no such hold.
+   */
+  Locker locker(String key, Hold hold) throws Exception;
 
   @Override
   void close() throws Exception;

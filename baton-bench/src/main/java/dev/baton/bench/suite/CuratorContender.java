@@ -4,9 +4,15 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock;
+import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
+import org.apache.curator.framework.recipes.locks.Lease;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 
-/** Curator's {@code InterProcessMutex} under {@code /curator}, one {@code CuratorFramework} per process. */
+/**
+ * Curator's {@code InterProcessMutex}, the read lock of its {@code InterProcessReadWriteLock} and its
+ * {@code InterProcessSemaphoreV2}, under {@code /curator}, one {@code CuratorFramework} per process.
+ */
 final class CuratorContender implements Contender {
   private static final int CONNECT_SECONDS = 10;
 
@@ -23,8 +29,17 @@ final class CuratorContender implements Contender {
   }
 
   @Override
-  public Locker locker(String key) {
-    InterProcessMutex mutex = new InterProcessMutex(client, "/curator/" + key);
+  public Locker locker(String key, Hold hold) {
+    String path = "/curator/" + key;
+    return switch (hold) {
+      case MUTEX -> locker(new InterProcessMutex(client, path));
+      case READ -> locker(new InterProcessReadWriteLock(client, path).readLock());
+      case PERMIT -> permit(new InterProcessSemaphoreV2(client, path, Hold.PERMITS));
+      case WRITE -> throw hold.unsupportedBy(this);
+    };
+  }
+
+  private static Locker locker(InterProcessMutex mutex) {
     return new Locker() {
       @Override
       public void lock() throws Exception {
@@ -34,6 +49,23 @@ final class CuratorContender implements Contender {
       @Override
       public void unlock() throws Exception {
         mutex.release();
+      }
+    };
+  }
+
+  private static Locker permit(InterProcessSemaphoreV2 semaphore) {
+    return new Locker() {
+      private Lease lease;
+
+      @Override
+      public void lock() throws Exception {
+        lease = semaphore.acquire();
+      }
+
+      @Override
+      public void unlock() {
+        semaphore.returnLease(lease);
+        lease = null;
       }
     };
   }

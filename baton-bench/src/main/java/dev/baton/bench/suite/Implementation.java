@@ -3,19 +3,22 @@ package dev.baton.bench.suite;
 import dev.baton.etcd.EtcdLockClient;
 import dev.baton.redis.RedisLockClient;
 import dev.baton.zookeeper.ZooKeeperLockClient;
+import java.util.Map;
 
 /** Every lock implementation the suite measures, and how to open one on a run's servers. */
 enum Implementation {
-  BATON_REDIS(Store.REDIS, Role.BATON, "Baton (lease)"),
-  BATON_REDIS_LOCK_VIEW(Store.REDIS, Role.BATON, "Baton (Lock view)"),
-  REDISSON(Store.REDIS, Role.PEER, "Redisson RLock"),
-  RAW_REDIS(Store.REDIS, Role.RAW, "raw: 2 x EVALSHA"),
-  BATON_ZOOKEEPER(Store.ZOOKEEPER, Role.BATON, "Baton (lease)"),
-  CURATOR(Store.ZOOKEEPER, Role.PEER, "Curator InterProcessMutex"),
-  RAW_ZOOKEEPER(Store.ZOOKEEPER, Role.RAW, "raw: create + delete"),
-  BATON_ETCD(Store.ETCD, Role.BATON, "Baton (lease)"),
-  JETCD_LOCK(Store.ETCD, Role.PEER, "jetcd Lock (a lease per thread)"),
-  RAW_ETCD(Store.ETCD, Role.RAW, "raw: put with lease + delete");
+  BATON_REDIS(Store.REDIS, Role.BATON, baton()),
+  BATON_REDIS_LOCK_VIEW(Store.REDIS, Role.BATON, Map.of(Hold.MUTEX, "Baton (Lock view)")),
+  REDISSON(Store.REDIS, Role.PEER, Map.of(Hold.MUTEX, "Redisson RLock",
+      Hold.READ, "Redisson RReadWriteLock read lock", Hold.PERMIT, "Redisson RPermitExpirableSemaphore")),
+  RAW_REDIS(Store.REDIS, Role.RAW, Map.of(Hold.MUTEX, "raw: 2 x EVALSHA")),
+  BATON_ZOOKEEPER(Store.ZOOKEEPER, Role.BATON, baton()),
+  CURATOR(Store.ZOOKEEPER, Role.PEER, Map.of(Hold.MUTEX, "Curator InterProcessMutex",
+      Hold.READ, "Curator InterProcessReadWriteLock read lock", Hold.PERMIT, "Curator InterProcessSemaphoreV2")),
+  RAW_ZOOKEEPER(Store.ZOOKEEPER, Role.RAW, Map.of(Hold.MUTEX, "raw: create + delete")),
+  BATON_ETCD(Store.ETCD, Role.BATON, baton()),
+  JETCD_LOCK(Store.ETCD, Role.PEER, Map.of(Hold.MUTEX, "jetcd Lock (a lease per thread)")),
+  RAW_ETCD(Store.ETCD, Role.RAW, Map.of(Hold.MUTEX, "raw: put with lease + delete"));
 
   /** What an implementation is to the comparison. */
   enum Role {
@@ -29,12 +32,17 @@ enum Implementation {
 
   private final Store store;
   private final Role role;
-  private final String label;
+  private final Map<Hold, String> labels;
 
-  Implementation(Store store, Role role, String label) {
+  Implementation(Store store, Role role, Map<Hold, String> labels) {
     this.store = store;
     this.role = role;
-    this.label = label;
+    this.labels = labels;
+  }
+
+  private static Map<Hold, String> baton() {
+    return Map.of(Hold.MUTEX, "Baton (lease)", Hold.READ, "Baton read lock (lease)",
+        Hold.WRITE, "Baton write lock (lease)", Hold.PERMIT, "Baton semaphore (lease)");
   }
 
   Store store() {
@@ -45,9 +53,14 @@ enum Implementation {
     return role;
   }
 
-  /** The implementation's name on the page. */
+  /** The implementation's name on the page, as a mutex. */
   String label() {
-    return label;
+    return label(Hold.MUTEX);
+  }
+
+  /** The implementation's name on the page, as what holds {@code hold}; null if it has no such hold. */
+  String label(Hold hold) {
+    return labels.get(hold);
   }
 
   /** A new client of this implementation, connected to the run's servers. */

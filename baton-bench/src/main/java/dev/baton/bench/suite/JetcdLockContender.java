@@ -10,7 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * jetcd's {@code Lock} service. A lock there belongs to a lease, and two threads sharing a lease both "hold" it,
  * so each thread grants a lease of its own (one hour, no keep-alive needed within a run) on its first locker;
- * the leases are revoked on close.
+ * the leases are revoked on close. jetcd has a mutex only: no read-write lock, no semaphore.
  */
 final class JetcdLockContender implements Contender {
   private static final long LEASE_SECONDS = 3600;
@@ -26,7 +26,10 @@ final class JetcdLockContender implements Contender {
   }
 
   @Override
-  public Locker locker(String key) throws Exception {
+  public Locker locker(String key, Hold hold) throws Exception {
+    if (hold != Hold.MUTEX) {
+      throw hold.unsupportedBy(this);
+    }
     long lease = leaseOfThisThread();
     ByteSequence name = ByteSequence.from("/jetcd/" + key, StandardCharsets.UTF_8);
     return new Locker() {

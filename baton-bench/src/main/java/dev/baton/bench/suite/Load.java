@@ -7,8 +7,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Threads that lock and unlock for a while, each on its own key or all on one, and count: each thread makes its
- * locker, all start together, and each stops at the first cycle it ends past the deadline.
+ * Threads that take and give back a hold (a lock, a read or write lock, a permit) for a while, each on its own key
+ * or all on one, and count: each thread makes its locker, all start together, and each stops at the first cycle it
+ * ends past the deadline.
  */
 final class Load {
   private Load() {}
@@ -21,8 +22,12 @@ final class Load {
     }
   }
 
-  /** Runs one thread per key of {@code keys} (a key may repeat) on {@code contender} for {@code duration}. */
-  static Result run(Contender contender, List<String> keys, Duration duration) throws InterruptedException {
+  /**
+   * Runs one thread per key of {@code keys} (a key may repeat), each taking {@code hold} of its key through
+   * {@code contender}, for {@code duration}.
+   */
+  static Result run(Contender contender, Hold hold, List<String> keys, Duration duration)
+      throws InterruptedException {
     CountDownLatch ready = new CountDownLatch(keys.size());
     CountDownLatch go = new CountDownLatch(1);
     long[] deadline = new long[1];
@@ -39,7 +44,7 @@ final class Load {
       cycleTimes.add(threadCycles);
       Thread thread = new Thread(() -> {
         try {
-          Locker locker = contender.locker(keys.get(index));
+          Locker locker = contender.locker(keys.get(index), hold);
           ready.countDown();
           go.await();
           long end = deadline[0];

@@ -1,10 +1,13 @@
 package dev.baton.bench.suite;
 
-/** One thread's way to take and give back the lock of one key; used by the thread that made it only. */
+/**
+ * One thread's way to take and give back its hold on one key (a lock, a read or write lock, a permit); used by the
+ * thread that made it only.
+ */
 interface Locker {
-  /** Waits until the lock is held. */
+  /** Waits until the hold is taken. */
   void lock() throws Exception;
 
-  /** Gives the lock back. */
+  /** Gives the hold back. */
   void unlock() throws Exception;
 }

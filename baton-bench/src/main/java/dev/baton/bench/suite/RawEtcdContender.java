@@ -27,7 +27,10 @@ final class RawEtcdContender implements Contender {
   }
 
   @Override
-  public Locker locker(String key) {
+  public Locker locker(String key, Hold hold) {
+    if (hold != Hold.MUTEX) {
+      throw hold.unsupportedBy(this);
+    }
     ByteSequence name = ByteSequence.from("/raw/" + key, StandardCharsets.UTF_8);
     return new Locker() {
       @Override

@@ -33,7 +33,10 @@ final class RawRedisContender implements Contender {
   }
 
   @Override
-  public Locker locker(String key) {
+  public Locker locker(String key, Hold hold) {
+    if (hold != Hold.MUTEX) {
+      throw hold.unsupportedBy(this);
+    }
     String[] keys = {"raw:" + key};
     String owner = UUID.randomUUID().toString();
     return new Locker() {

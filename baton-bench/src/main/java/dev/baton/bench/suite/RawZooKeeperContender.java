@@ -39,7 +39,10 @@ final class RawZooKeeperContender implements Contender {
   }
 
   @Override
-  public Locker locker(String key) {
+  public Locker locker(String key, Hold hold) {
+    if (hold != Hold.MUTEX) {
+      throw hold.unsupportedBy(this);
+    }
     String prefix = PARENT + "/" + key.replace('/', '-') + "-";
     return new Locker() {
       private String node;

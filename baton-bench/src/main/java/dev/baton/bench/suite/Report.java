@@ -13,6 +13,9 @@ import java.util.Optional;
 final class Report {
   private static final String CHARTS = "benchmarks";
   private static final String ROUNDS = ", median of the rounds (whiskers: min-max)";
+  /** The section numbers after the timed scenarios'. */
+  private static final int RAW_LIMITS = Scenario.values().length + 1;
+  private static final int MEMORY = RAW_LIMITS + 1;
 
   private final Results results;
   private final StringBuilder page = new StringBuilder();
@@ -27,10 +30,14 @@ final class Report {
     Report report = new Report(results);
     report.header();
     report.targets();
-    report.timed(docsDir, Scenario.UNCONTENDED, "cycles/s", true);
-    report.timed(docsDir, Scenario.SPREAD, "cycles/s", true);
-    report.timed(docsDir, Scenario.HOT_KEY, "acquisitions/s", false);
-    report.timed(docsDir, Scenario.ACROSS_PROCESSES, "acquisitions/s", false);
+    report.timed(docsDir, Scenario.UNCONTENDED, Versus.RAW, Versus.PEER);
+    report.timed(docsDir, Scenario.SPREAD, Versus.RAW, Versus.PEER);
+    report.timed(docsDir, Scenario.HOT_KEY, Versus.PEER);
+    report.timed(docsDir, Scenario.ACROSS_PROCESSES, Versus.PEER);
+    report.timed(docsDir, Scenario.READ_HOT_KEY, Versus.PEER);
+    report.timed(docsDir, Scenario.READ_ACROSS_PROCESSES, Versus.PEER);
+    report.timed(docsDir, Scenario.SEMAPHORE, Versus.PEER);
+    report.timed(docsDir, Scenario.WRITE_UNCONTENDED, Versus.BATON_MUTEX);
     report.rawLimits(docsDir);
     report.heap(docsDir);
     if (Files.exists(notes)) {
@@ -44,23 +51,30 @@ final class Report {
     Settings settings = env.settings();
     line("# Benchmarks");
     line("");
-    line("Baton against Redisson, Curator, jetcd's `Lock` and each store's raw limit: every implementation on the "
-        + "same servers in the same run. Written by `" + env.command() + "` on " + env.date() + " (the run took "
-        + env.seconds() / 60 + " min " + env.seconds() % 60 + " s).");
+    line("Baton's mutex, read-write lock and semaphore against Redisson, Curator, jetcd's `Lock` and each store's "
+        + "raw limit: every implementation on the same servers in the same run. Written by `" + env.command()
+        + "` on " + env.date() + " (the run took " + env.seconds() / 60 + " min " + env.seconds() % 60 + " s).");
     line("");
     line("- Machine: " + env.machine() + "; " + env.jdk() + ".");
     line("- Servers, started by the test kit on loopback: " + String.join(", ", env.servers()) + ".");
     line("- Libraries: " + String.join(", ", env.libraries()) + ".");
     line(String.format(Locale.ROOT, "- Method: one JVM runs every implementation, each with a fresh client: "
-        + "a %s s warm-up, then %d timed rounds of %s s. In scenarios 1 to 3 the implementations of a store are open "
+        + "a %s s warm-up, then %d timed rounds of %s s. In one process the implementations of a store are open "
         + "together and take turns round by round, the order rotating each round, so that none is always measured "
-        + "first; across processes they run one after the other. A rate is the median of the rounds (their min-max beside "
-        + "it); the percentiles are of every cycle of the rounds. A thread locks, unlocks at once and starts again. "
-        + "Ratios divide medians. The second JVM of the cross-process scenario and of the heap scenario has the "
-        + "same class path.", Targets.factor(settings.warmup().toMillis() / 1000.0), settings.rounds(),
-        Targets.factor(settings.round().toMillis() / 1000.0)));
+        + "first; across processes they run one after the other. A rate is the median of the rounds (their min-max "
+        + "beside it); the percentiles are of every cycle of the rounds. A thread locks (or takes a permit), unlocks "
+        + "at once and starts again. Ratios divide medians. The second JVM of the cross-process scenarios and of the "
+        + "heap scenario has the same class path.", Targets.factor(settings.warmup().toMillis() / 1000.0),
+        settings.rounds(), Targets.factor(settings.round().toMillis() / 1000.0)));
     line("- jetcd's `Lock` is keyed by a lease, and two threads sharing a lease both \"acquire\" it: each thread "
         + "grants its own lease (one hour, no keep-alive needed within the run).");
+    line("- Scenarios " + number(Scenario.READ_HOT_KEY) + " to " + number(Scenario.WRITE_UNCONTENDED) + " measure "
+        + "Baton's read-write lock and semaphore (" + Hold.PERMITS + " permits) against the peers' own: the read lock "
+        + "of Redisson's `RReadWriteLock` and of Curator's `InterProcessReadWriteLock`, Redisson's "
+        + "`RPermitExpirableSemaphore` (given its permits once with `trySetPermits`; a permit has an id, as a Baton "
+        + "lease does) and Curator's `InterProcessSemaphoreV2`. jetcd has neither, so etcd has Baton alone there. "
+        + "In scenario " + number(Scenario.WRITE_UNCONTENDED) + ", \"x Baton mutex\" is the write lock's rate over "
+        + "that of Baton's mutex on the same store in scenario " + number(Scenario.UNCONTENDED) + ".");
     line("");
   }
 
@@ -75,44 +89,86 @@ final class Report {
     line("");
   }
 
-  private void timed(Path docsDir, Scenario scenario, String unit, boolean againstRaw) throws IOException {
-    line("## " + (scenario.ordinal() + 1) + ". " + capitalized(scenario.title()));
+  /**
+   * The section of a timed scenario: its table, with a column per ratio of {@code versus}, and its chart. On one key
+   * the unit is acquisitions and the tail percentile is of the wait; on a key per thread, cycles and the cycle.
+   */
+  private void timed(Path docsDir, Scenario scenario, Versus... versus) throws IOException {
+    line("## " + number(scenario) + ". " + capitalized(scenario.title()));
     line("");
-    boolean across = scenario == Scenario.ACROSS_PROCESSES;
-    line("| store | implementation | " + unit + " | rounds min-max | p50 cycle (µs) | p99 "
-        + (againstRaw ? "cycle" : "wait") + " (µs) |" + (across ? " worker JVM's share |" : "")
-        + (againstRaw ? " x raw |" : "") + " x peer |");
-    line("|---|---|---:|---:|---:|---:|" + (across ? "---:|" : "") + (againstRaw ? "---:|" : "") + "---:|");
+    String unit = scenario.oneKey() ? "acquisitions/s" : "cycles/s";
+    boolean across = scenario.acrossProcesses();
+    StringBuilder header = new StringBuilder("| store | implementation | " + unit + " | rounds min-max "
+        + "| p50 cycle (µs) | p99 " + (scenario.oneKey() ? "wait" : "cycle") + " (µs) |"
+        + (across ? " worker JVM's share |" : ""));
+    StringBuilder rule = new StringBuilder("|---|---|---:|---:|---:|---:|" + (across ? "---:|" : ""));
+    for (Versus column : versus) {
+      header.append(' ').append(column.header).append(" |");
+      rule.append("---:|");
+    }
+    line(header.toString());
+    line(rule.toString());
     List<Chart.Bar> bars = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     for (Row row : results.rows().getOrDefault(scenario, List.of())) {
       Implementation implementation = row.implementation();
       Store store = implementation.store();
-      StringBuilder cells = new StringBuilder("| " + store.label() + " | " + implementation.label() + " | "
+      String label = implementation.label(scenario.hold());
+      StringBuilder cells = new StringBuilder("| " + store.label() + " | " + label + " | "
           + Chart.number(row.rate()) + " | " + Chart.number(row.minRate()) + "-" + Chart.number(row.maxRate())
           + " | " + Chart.number(row.p50CycleMicros()) + " | "
-          + Chart.number(againstRaw ? row.p99CycleMicros() : row.p99WaitMicros()) + " |");
+          + Chart.number(scenario.oneKey() ? row.p99WaitMicros() : row.p99CycleMicros()) + " |");
       if (across) {
         cells.append(' ').append(Targets.percent(row.workerShare())).append(" |");
       }
-      if (againstRaw) {
-        cells.append(' ').append(ratio(scenario, implementation, Results.raw(store))).append(" |");
+      for (Versus column : versus) {
+        cells.append(' ').append(ratio(column, scenario, implementation)).append(" |");
       }
-      cells.append(' ').append(implementation.role() == Implementation.Role.BATON
-          ? ratio(scenario, implementation, Results.peer(store)) : "").append(" |");
       line(cells.toString());
-      bars.add(new Chart.Bar(store.label() + ": " + implementation.label(), row.rate(), row.minRate(),
-          row.maxRate(), implementation.role()));
+      bars.add(new Chart.Bar(store.label() + ": " + label, row.rate(), row.minRate(), row.maxRate(),
+          implementation.role()));
       if (row.failure() != null) {
-        notes.add(store.label() + ", " + implementation.label() + ": failed, " + row.failure());
+        notes.add(store.label() + ", " + label + ": failed, " + row.failure());
       }
     }
     notes(notes);
-    chart(docsDir, scenario.id(), (scenario.ordinal() + 1) + ". " + scenario.title(), unit + ROUNDS, bars);
+    chart(docsDir, scenario.id(), number(scenario) + ". " + scenario.title(), unit + ROUNDS, bars);
+  }
+
+  /** A ratio column of a timed scenario's table. */
+  private enum Versus {
+    /** Over the store's raw limit in the same scenario; blank on the raw limit's row. */
+    RAW("x raw"),
+    /** Over the store's peer in the same scenario, on Baton's rows; blank where the store has no peer there. */
+    PEER("x peer"),
+    /** Over the same implementation's mutex in the uncontended scenario. */
+    BATON_MUTEX("x Baton mutex");
+
+    private final String header;
+
+    Versus(String header) {
+      this.header = header;
+    }
+  }
+
+  private String ratio(Versus versus, Scenario scenario, Implementation implementation) {
+    Store store = implementation.store();
+    return switch (versus) {
+      case RAW -> implementation.role() == Implementation.Role.RAW
+          ? "" : ratio(results.ratio(scenario, implementation, Results.raw(store)));
+      case PEER -> implementation.role() == Implementation.Role.BATON
+          ? ratio(results.ratio(scenario, implementation, Results.peer(store))) : "";
+      case BATON_MUTEX -> ratio(results.ratio(scenario, implementation, Scenario.UNCONTENDED, implementation));
+    };
+  }
+
+  private static String ratio(double ratio) {
+    return Double.isFinite(ratio) ? Targets.factor(ratio) + "x" : "";
   }
 
   private void rawLimits(Path docsDir) throws IOException {
-    line("## 5. The raw limit of each store");
+    String title = RAW_LIMITS + ". The raw limit of each store";
+    line("## " + title);
     line("");
     line("Not a lock: the least a lock cycle costs at the store, two round trips with the store's own client, "
         + "measured the same way as the locks above (its rows there).");
@@ -132,12 +188,12 @@ final class Report {
       bars.add(bar(store.label() + ", 8 threads", eight, raw));
     }
     line("");
-    chart(docsDir, "raw-limit", "5. The raw limit of each store", "cycles/s" + ROUNDS, bars);
+    chart(docsDir, "raw-limit", title, "cycles/s" + ROUNDS, bars);
   }
 
   private void heap(Path docsDir) throws IOException {
     Settings settings = results.environment().settings();
-    line("## 6. Memory");
+    line("## " + MEMORY + ". Memory");
     line("");
     line(String.format(Locale.ROOT, "In a JVM of its own (no server in it; `-XX:+UseSerialGC`), eight threads take "
         + "%,d locks on as many keys, a share each, and keep them; then %,d threads each wait for one of those keys "
@@ -163,7 +219,7 @@ final class Report {
           .ifPresent(note -> notes.add(implementation.store().label() + ", " + implementation.label() + ": " + note));
     }
     notes(notes);
-    chart(docsDir, "heap", "6. Heap per held lease", "bytes", bars);
+    chart(docsDir, "heap", MEMORY + ". Heap per held lease", "bytes", bars);
   }
 
   private static Chart.Bar bar(String label, Optional<Row> row, Implementation implementation) {
@@ -182,14 +238,6 @@ final class Report {
     }
   }
 
-  private String ratio(Scenario scenario, Implementation implementation, Implementation base) {
-    if (implementation == base) {
-      return "";
-    }
-    double ratio = results.ratio(scenario, implementation, base);
-    return Double.isFinite(ratio) ? Targets.factor(ratio) + "x" : "";
-  }
-
   private void chart(Path docsDir, String id, String title, String unit, List<Chart.Bar> bars) throws IOException {
     Chart.write(title, unit, bars, docsDir.resolve(CHARTS).resolve(id + ".png"));
     line("![" + title + "](" + CHARTS + "/" + id + ".png)");
@@ -198,6 +246,11 @@ final class Report {
 
   private void line(String text) {
     page.append(text).append('\n');
+  }
+
+  /** The number of a timed scenario's section: its place in {@link Scenario}. */
+  private static int number(Scenario scenario) {
+    return scenario.ordinal() + 1;
   }
 
   private static String capitalized(String text) {

@@ -28,8 +28,16 @@ record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, Enviro
 
   /** {@code implementation}'s median rate over {@code other}'s in {@code scenario}; NaN if either is missing. */
   double ratio(Scenario scenario, Implementation implementation, Implementation other) {
+    return ratio(scenario, implementation, scenario, other);
+  }
+
+  /**
+   * {@code implementation}'s median rate in {@code scenario} over {@code other}'s in {@code otherScenario}; NaN if
+   * either is missing.
+   */
+  double ratio(Scenario scenario, Implementation implementation, Scenario otherScenario, Implementation other) {
     return row(scenario, implementation)
-        .flatMap(row -> row(scenario, other).map(base -> row.rate() / base.rate()))
+        .flatMap(row -> row(otherScenario, other).map(base -> row.rate() / base.rate()))
         .orElse(Double.NaN);
   }
 

@@ -49,7 +49,7 @@ final class Runner {
         try {
           Contender contender = implementation.open(endpoints);
           open.put(implementation, contender);
-          Load.run(contender, scenario.keys(), settings.warmup());
+          Load.run(contender, scenario.hold(), scenario.keys(), settings.warmup());
           tallies.put(implementation, new Tally(settings.rounds()));
         } catch (Exception e) {
           rows.put(implementation, Row.failed(implementation, e));
@@ -61,7 +61,8 @@ final class Runner {
         Collections.rotate(order, -round);
         for (Implementation implementation : order) {
           try {
-            Load.Result result = Load.run(open.get(implementation), scenario.keys(), settings.round());
+            Load.Result result = Load.run(open.get(implementation), scenario.hold(), scenario.keys(),
+                settings.round());
             tallies.get(implementation).add(round, result, 0);
           } catch (Exception e) {
             tallies.remove(implementation);
@@ -129,7 +130,8 @@ final class Runner {
 
   private Row acrossProcesses(Scenario scenario, Implementation implementation, String key, WorkerProcess worker)
       throws Exception {
-    worker.call("OPEN " + implementation + " " + scenario.threads() + " " + key, "OPENED", ANSWER_MARGIN);
+    worker.call("OPEN " + implementation + " " + scenario.hold() + " " + scenario.threads() + " " + key, "OPENED",
+        ANSWER_MARGIN);
     try (Contender contender = implementation.open(endpoints)) {
       bothJvms(contender, scenario, worker, settings.warmup());
       Tally tally = new Tally(settings.rounds());
@@ -157,7 +159,7 @@ final class Runner {
   private static Both bothJvms(Contender contender, Scenario scenario, WorkerProcess worker, Duration duration)
       throws Exception {
     worker.send("RUN " + duration.toMillis());
-    Load.Result local = Load.run(contender, scenario.keys(), duration);
+    Load.Result local = Load.run(contender, scenario.hold(), scenario.keys(), duration);
     String[] ran = worker.await("RAN", duration.plus(ANSWER_MARGIN));
     return new Both(local, Long.parseLong(ran[1]), Long.parseLong(ran[2]));
   }

@@ -11,23 +11,40 @@ import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
 
-/** The timed scenarios of the suite, what runs in each and on which keys. */
+/**
+ * The timed scenarios of the suite, in the order of the page: what the threads hold, how many run in how many JVMs,
+ * on which keys, and which implementations run.
+ */
 enum Scenario {
-  UNCONTENDED("uncontended", "uncontended: 1 thread, lock + unlock of one key", 1, false, all()),
-  SPREAD("spread", "spread: 8 threads, 8 keys (one each)", 8, false, all()),
-  HOT_KEY("hot-key", "hot key in one process: 8 threads, 1 key", 8, true, locks()),
-  ACROSS_PROCESSES("across-processes", "hot key across processes: 2 JVMs x 4 threads, 1 key", 4, true, locks());
+  UNCONTENDED("uncontended", "uncontended: 1 thread, lock + unlock of one key", Hold.MUTEX, 1, 1, false, all()),
+  SPREAD("spread", "spread: 8 threads, 8 keys (one each)", Hold.MUTEX, 8, 1, false, all()),
+  HOT_KEY("hot-key", "hot key in one process: 8 threads, 1 key", Hold.MUTEX, 8, 1, true, locks()),
+  ACROSS_PROCESSES("across-processes", "hot key across processes: 2 JVMs x 4 threads, 1 key", Hold.MUTEX, 4, 2, true,
+      locks()),
+  READ_HOT_KEY("read-hot-key", "read lock, hot key in one process: 8 threads, 1 key", Hold.READ, 8, 1, true,
+      shared()),
+  READ_ACROSS_PROCESSES("read-across-processes", "read lock across processes: 2 JVMs x 4 threads, 1 key", Hold.READ,
+      4, 2, true, shared()),
+  SEMAPHORE("semaphore", "semaphore of 4 permits in one process: 8 threads, 1 key", Hold.PERMIT, 8, 1, true,
+      shared()),
+  WRITE_UNCONTENDED("write-uncontended", "write lock uncontended: 1 thread, acquire + release of one key's write lock",
+      Hold.WRITE, 1, 1, false, List.of(BATON_REDIS, BATON_ZOOKEEPER, BATON_ETCD));
 
   private final String id;
   private final String title;
+  private final Hold hold;
   private final int threads;
+  private final int jvms;
   private final boolean oneKey;
   private final List<Implementation> implementations;
 
-  Scenario(String id, String title, int threads, boolean oneKey, List<Implementation> implementations) {
+  Scenario(String id, String title, Hold hold, int threads, int jvms, boolean oneKey,
+      List<Implementation> implementations) {
     this.id = id;
     this.title = title;
+    this.hold = hold;
     this.threads = threads;
+    this.jvms = jvms;
     this.oneKey = oneKey;
     this.implementations = implementations;
   }
@@ -41,9 +58,24 @@ enum Scenario {
     return title;
   }
 
+  /** What each thread takes of its key. */
+  Hold hold() {
+    return hold;
+  }
+
   /** Threads per JVM. */
   int threads() {
     return threads;
+  }
+
+  /** Whether half the threads run in a second JVM, the worker. */
+  boolean acrossProcesses() {
+    return jvms > 1;
+  }
+
+  /** Whether all threads contend for one key; otherwise each has its own. */
+  boolean oneKey() {
+    return oneKey;
   }
 
   List<Implementation> implementations() {
@@ -64,6 +96,11 @@ enum Scenario {
   /** The locks: the raw cycles do not wait, so they cannot share a key. */
   private static List<Implementation> locks() {
     return List.of(BATON_REDIS, REDISSON, BATON_ZOOKEEPER, CURATOR, BATON_ETCD, JETCD_LOCK);
+  }
+
+  /** Read locks and semaphores: Baton on each store, its peer on Redis and ZooKeeper (jetcd has neither). */
+  private static List<Implementation> shared() {
+    return List.of(BATON_REDIS, REDISSON, BATON_ZOOKEEPER, CURATOR, BATON_ETCD);
   }
 
   /** The implementations whose heap is measured: Baton on each store and its peer there. */

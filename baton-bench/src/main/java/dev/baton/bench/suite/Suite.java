@@ -36,11 +36,17 @@ public final class Suite {
     Results.Environment environment;
     try (Servers servers = Servers.start()) {
       Runner runner = new Runner(servers.endpoints(), settings, Suite::progress);
-      for (Scenario scenario : List.of(Scenario.UNCONTENDED, Scenario.SPREAD, Scenario.HOT_KEY)) {
-        rows.put(scenario, runner.inProcess(scenario));
+      for (Scenario scenario : Scenario.values()) {
+        if (!scenario.acrossProcesses()) {
+          rows.put(scenario, runner.inProcess(scenario));
+        }
       }
       try (WorkerProcess worker = WorkerProcess.start(servers.endpoints(), ACROSS_JVM_OPTIONS)) {
-        rows.put(Scenario.ACROSS_PROCESSES, runner.acrossProcesses(Scenario.ACROSS_PROCESSES, worker));
+        for (Scenario scenario : Scenario.values()) {
+          if (scenario.acrossProcesses()) {
+            rows.put(scenario, runner.acrossProcesses(scenario, worker));
+          }
+        }
       }
       heaps = runner.heap(HEAP_JVM_OPTIONS);
       environment = environment(servers, settings, loadBefore, (System.nanoTime() - start) / 1_000_000_000);

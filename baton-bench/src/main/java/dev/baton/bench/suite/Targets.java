@@ -10,6 +10,10 @@ final class Targets {
   private static final double HOT_KEY_FACTOR = 20;
   private static final double ACROSS_FACTOR = 2;
   private static final double FAIR_SHARE = 1.0 / 3;
+  /** Baton's read lock and semaphore over the peer's, on one key in one process or across processes. */
+  private static final double SHARED_FACTOR = 3;
+  /** Baton's uncontended write lock over its uncontended mutex, on the same store. */
+  private static final double WRITE_SHARE = 0.9;
   private static final double MAX_BYTES_PER_LEASE = 2048;
 
   private Targets() {}
@@ -38,6 +42,16 @@ final class Targets {
       targets.add(new Target(String.format(Locale.ROOT, "%s: across processes, no JVM under a third of the "
           + "acquisitions", store.label()), percent(share), share >= FAIR_SHARE));
     }
+    for (Scenario scenario : List.of(Scenario.READ_HOT_KEY, Scenario.READ_ACROSS_PROCESSES, Scenario.SEMAPHORE)) {
+      atLeast(targets, results, scenario, Store.REDIS, Implementation.REDISSON, SHARED_FACTOR, "Redisson");
+      atLeast(targets, results, scenario, Store.ZOOKEEPER, Implementation.CURATOR, SHARED_FACTOR, "Curator");
+    }
+    for (Store store : Store.values()) {
+      Implementation baton = Results.baton(store);
+      atLeast(targets, Scenario.WRITE_UNCONTENDED, store,
+          results.ratio(Scenario.WRITE_UNCONTENDED, baton, Scenario.UNCONTENDED, baton), WRITE_SHARE,
+          "Baton mutex uncontended");
+    }
     for (Store store : Store.values()) {
       double bytes = results.heap(Results.baton(store)).map(HeapProbe.Heap::perLease).orElse(Double.NaN);
       targets.add(new Target(store.label() + ": heap per held lease under 2 KiB",
@@ -48,7 +62,12 @@ final class Targets {
 
   private static void atLeast(List<Target> targets, Results results, Scenario scenario, Store store,
       Implementation base, double factor, String baseName) {
-    double ratio = results.ratio(scenario, Results.baton(store), base);
+    atLeast(targets, scenario, store, results.ratio(scenario, Results.baton(store), base), factor, baseName);
+  }
+
+  /** The target that Baton on {@code store} reach {@code factor} times its base; it reached {@code ratio}. */
+  private static void atLeast(List<Target> targets, Scenario scenario, Store store, double ratio, double factor,
+      String baseName) {
     targets.add(new Target(String.format(Locale.ROOT, "%s: %s, at least %sx %s", store.label(),
         scenario.id().replace('-', ' '), factor(factor), baseName), factor(ratio) + "x", ratio >= factor));
   }

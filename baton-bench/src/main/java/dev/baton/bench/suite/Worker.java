@@ -12,8 +12,9 @@ import java.util.Collections;
  * endpoints as arguments. It reads one command a line on standard input and answers one line on standard output:
  *
  * <ul>
- *   <li>{@code OPEN IMPLEMENTATION THREADS KEY}: opens a client, answers {@code OPENED};
- *   <li>{@code RUN MILLIS}: its threads lock and unlock the key that long, answers {@code RAN CYCLES NANOS};
+ *   <li>{@code OPEN IMPLEMENTATION HOLD THREADS KEY}: opens a client, answers {@code OPENED};
+ *   <li>{@code RUN MILLIS}: its threads take and give back that {@link Hold} of the key that long, answers
+ *       {@code RAN CYCLES NANOS};
  *   <li>{@code CLOSE}: closes the client, answers {@code CLOSED};
  *   <li>{@code HEAP IMPLEMENTATION LEASES WAITERS}: measures with {@link HeapProbe}, answers
  *       {@code HEAP PER-LEASE PER-WAITER PER-PARKED-THREAD NOTE}.
@@ -30,6 +31,7 @@ public final class Worker {
     PrintStream out = System.out;
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     Contender contender = null;
+    Hold hold = null;
     int threads = 0;
     String key = null;
     try {
@@ -38,12 +40,13 @@ public final class Worker {
         switch (words[0]) {
           case "OPEN" -> {
             contender = Implementation.valueOf(words[1]).open(endpoints);
-            threads = Integer.parseInt(words[2]);
-            key = words[3];
+            hold = Hold.valueOf(words[2]);
+            threads = Integer.parseInt(words[3]);
+            key = words[4];
             out.println("OPENED");
           }
           case "RUN" -> {
-            Load.Result result = Load.run(contender, Collections.nCopies(threads, key),
+            Load.Result result = Load.run(contender, hold, Collections.nCopies(threads, key),
                 Duration.ofMillis(Long.parseLong(words[1])));
             out.println("RAN " + result.cycles() + " " + result.elapsedNanos());
           }

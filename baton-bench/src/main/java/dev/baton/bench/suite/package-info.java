@@ -3,6 +3,6 @@
  * scenario by scenario, and the page {@code docs/benchmarks.md} with its charts.
  *
  * <p>{@link dev.baton.bench.suite.Suite} is the entry point; {@link dev.baton.bench.suite.Worker} is the second
- * JVM of the cross-process scenario and the one where heap is measured, away from the in-process ZooKeeper server.
+ * JVM of the cross-process scenarios and the one where heap is measured, away from the in-process ZooKeeper server.
  */
 package dev.baton.bench.suite;

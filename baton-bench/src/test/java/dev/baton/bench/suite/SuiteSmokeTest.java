@@ -42,12 +42,18 @@ class SuiteSmokeTest {
   void everyScenarioRunsForEveryImplementationAndThePageIsWritten() throws Exception {
     Runner runner = new Runner(servers.endpoints(), TINY, message -> { });
     Map<Scenario, List<Row>> rows = new EnumMap<>(Scenario.class);
-    for (Scenario scenario : List.of(Scenario.UNCONTENDED, Scenario.SPREAD, Scenario.HOT_KEY)) {
-      rows.put(scenario, runner.inProcess(scenario));
+    for (Scenario scenario : Scenario.values()) {
+      if (!scenario.acrossProcesses()) {
+        rows.put(scenario, runner.inProcess(scenario));
+      }
     }
     List<HeapProbe.Heap> heaps = new ArrayList<>();
     try (WorkerProcess worker = WorkerProcess.start(servers.endpoints(), List.of())) {
-      rows.put(Scenario.ACROSS_PROCESSES, runner.acrossProcesses(Scenario.ACROSS_PROCESSES, worker));
+      for (Scenario scenario : Scenario.values()) {
+        if (scenario.acrossProcesses()) {
+          rows.put(scenario, runner.acrossProcesses(scenario, worker));
+        }
+      }
       String[] heap = worker.call("HEAP BATON_REDIS 10 3", "HEAP", ANSWER);
       assertThat(heap).hasSize(4);
     }
@@ -60,13 +66,19 @@ class SuiteSmokeTest {
           .containsExactlyElementsOf(scenario.implementations());
       assertThat(rows.get(scenario)).allSatisfy(row -> assertThat(row.rate()).isPositive());
     }
-    assertThat(rows.get(Scenario.ACROSS_PROCESSES))
-        .allSatisfy(row -> assertThat(row.workerShare()).isBetween(0.0, 1.0));
+    for (Scenario scenario : List.of(Scenario.ACROSS_PROCESSES, Scenario.READ_ACROSS_PROCESSES)) {
+      assertThat(rows.get(scenario)).allSatisfy(row -> assertThat(row.workerShare()).isBetween(0.0, 1.0));
+    }
     Results results = new Results(rows, heaps, new Results.Environment("today", "the smoke test", "this machine",
         "this JDK", TINY, List.of("servers"), List.of("libraries"), 1));
     Report.write(results, docs, docs.resolve("no-notes.md"));
-    assertThat(docs.resolve("benchmarks.md")).content().contains("## 6. Memory", "Curator InterProcessMutex");
-    for (String chart : List.of("uncontended", "spread", "hot-key", "across-processes", "raw-limit", "heap")) {
+    assertThat(docs.resolve("benchmarks.md")).content().contains("## 8. Write lock uncontended", "x Baton mutex",
+        "## 9. The raw limit of each store", "## 10. Memory", "Curator InterProcessMutex",
+        "Redisson RPermitExpirableSemaphore", "Curator InterProcessReadWriteLock read lock");
+    for (Scenario scenario : Scenario.values()) {
+      assertThat(Files.size(docs.resolve("benchmarks").resolve(scenario.id() + ".png"))).isPositive();
+    }
+    for (String chart : List.of("raw-limit", "heap")) {
       assertThat(Files.size(docs.resolve("benchmarks").resolve(chart + ".png"))).isPositive();
     }
   }

@@ -1,0 +1,24 @@
+package dev.baton.bench.suite;
+
+/** What a locker takes of its key: the mutex, the read or the write lock of a read-write lock, or a permit. */
+enum Hold {
+  MUTEX("mutex"),
+  READ("read lock"),
+  WRITE("write lock"),
+  /** One permit of a semaphore of {@link #PERMITS}. */
+  PERMIT("semaphore permit");
+
+  /** The permits of every semaphore the suite measures. */
+  static final int PERMITS = 4;
+
+  private final String label;
+
+  Hold(String label) {
+    this.label = label;
+  }
+
+  /** The failure of {@code contender}, which has no such hold. */
+  UnsupportedOperationException unsupportedBy(Contender contender) {
+    return new UnsupportedOperationException(contender.getClass().getSimpleName() + " has no " + label + ".");
+  }
+}
