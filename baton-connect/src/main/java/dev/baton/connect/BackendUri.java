@@ -10,7 +10,7 @@ import java.util.Optional;
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
  * (or {@code http://}, {@code https://}). Its {@link #toString()} hides the password. A query parameter
  * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=curator} on
- * ZooKeeper.
+ * ZooKeeper, {@code compat=etcd} on etcd.
  */
 public final class BackendUri {
   private static final String COMPAT = "compat=";
@@ -84,7 +84,7 @@ public final class BackendUri {
     throw new IllegalArgumentException("The backend '" + this + "' asks for compat=" + compat + ", which Baton does not"
         + " offer on " + backend.name().toLowerCase(Locale.ROOT) + (backend.compatModes().isEmpty() ? ""
         : " (it offers compat=" + String.join(", compat=", backend.compatModes()) + ")")
-        + "; ZooKeeper offers compat=curator. Remove the parameter.");
+        + "; ZooKeeper offers compat=curator, etcd compat=etcd. Remove the parameter.");
   }
 
   /** The {@code compat} parameter: whose locks this client's should exclude besides Baton's, if given. */
@@ -159,7 +159,7 @@ public final class BackendUri {
     /** ZooKeeper, through {@code dev.baton:baton-zookeeper}. */
     ZOOKEEPER("baton-zookeeper", "dev.baton.zookeeper.ZooKeeperLockClient", List.of("curator")),
     /** etcd, through {@code dev.baton:baton-etcd}. */
-    ETCD("baton-etcd", "dev.baton.etcd.EtcdLockClient", List.of());
+    ETCD("baton-etcd", "dev.baton.etcd.EtcdLockClient", List.of("etcd"));
 
     private final String module;
     private final String entryPoint;

@@ -19,6 +19,7 @@ final class EtcdConnector {
     settings.trustedCa().ifPresent(builder::trustedCa);
     settings.clientCertificate().ifPresent(certificate -> builder.clientCertificate(certificate,
         settings.clientKey().orElseThrow()));
+    settings.uri().compat().ifPresent(compat -> builder.compat(EtcdLockClient.Compat.ETCD));
     return builder.connect();
   }
 

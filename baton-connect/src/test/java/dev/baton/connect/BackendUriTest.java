@@ -54,6 +54,7 @@ class BackendUriTest {
         .hasMessageContaining("compat=redisson").hasMessageContaining("compat=curator").hasMessageNotContaining("s3cret");
     assertThatThrownBy(() -> BackendUri.parse("zookeeper://zk1:2181?compat=kazoo"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("it offers compat=curator");
+    assertThat(BackendUri.parse("etcd://e1:2379,e2:2379?compat=etcd").address()).isEqualTo("e1:2379,e2:2379");
   }
 
   @Test

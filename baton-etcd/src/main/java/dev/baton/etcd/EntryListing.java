@@ -48,7 +48,7 @@ final class EntryListing {
     Map<String, EntryQueue> queues = new LinkedHashMap<>();
     Map<Long, CompletableFuture<LeaseTimeToLiveResponse>> ttls = new HashMap<>();
     queues(keyPrefix, limit).forEach((key, entries) -> {
-      EntryQueue queue = new EntryQueue(entries);
+      EntryQueue queue = new EntryQueue(keys, entries);
       queues.put(key, queue);
       ttls.computeIfAbsent(queue.holder().getLease(), lease -> leases.timeToLive(lease, LeaseOption.DEFAULT));
     });

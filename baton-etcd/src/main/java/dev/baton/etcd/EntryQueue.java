@@ -14,10 +14,12 @@ import java.util.List;
  * that hold beside the oldest (shared entries, permits) are counted among its holders.
  */
 final class EntryQueue {
+  private final EtcdKeys keys;
   private final List<KeyValue> entries;
 
   /** The queue of {@code entries}, all of one key, in any order; at least one. */
-  EntryQueue(List<KeyValue> entries) {
+  EntryQueue(EtcdKeys keys, List<KeyValue> entries) {
+    this.keys = keys;
     this.entries = entries.stream().sorted(Comparator.comparingLong(KeyValue::getCreateRevision)).toList();
   }
 
@@ -29,7 +31,7 @@ final class EntryQueue {
   /** The status of lock {@code key}, whose holder's lease has {@code secondsLeft} to live (not positive: unknown). */
   LockStatus status(String key, long secondsLeft) {
     KeyValue holder = holder();
-    List<QueueRule> rules = entries.stream().map(entry -> EtcdKeys.ruleOf(entry.getKey())).toList();
+    List<QueueRule> rules = entries.stream().map(entry -> keys.ruleOf(entry.getKey())).toList();
     return QueueRule.describe(HolderRecord.read(EtcdKeys.text(holder.getValue())).held(key,
         holder.getCreateRevision(), secondsLeft > 0 ? Duration.ofSeconds(secondsLeft) : null, QueueRule.waiting(rules)),
         rules);

@@ -5,10 +5,12 @@ import dev.baton.LockStatus;
 import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
+import dev.baton.spi.QueueRule;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
@@ -79,7 +81,8 @@ final class EtcdBackend implements LockBackend {
       builder.sslContext(EtcdTls.context(settings));
     }
     Client client = builder.build();
-    EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace()), settings.commandTimeout(), endpoints);
+    EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace(), settings.etcdCompatible()),
+        settings.commandTimeout(), endpoints);
     try {
       backend.session = EtcdSession.open(client.getLeaseClient(), settings.leaseTtl(), settings.commandTimeout(),
           backend::leaseExpired, backend.scheduler);
@@ -134,7 +137,7 @@ final class EtcdBackend implements LockBackend {
     if (entries.getKvs().isEmpty()) {
       return LockStatus.free(key, 0);
     }
-    EntryQueue queue = new EntryQueue(entries.getKvs());
+    EntryQueue queue = new EntryQueue(keys, entries.getKvs());
     return queue.status(key, EtcdCalls.await(client.getLeaseClient().timeToLive(queue.holder().getLease(),
         LeaseOption.DEFAULT), timeout, what).getTTL());
   }
@@ -143,6 +146,16 @@ final class EtcdBackend implements LockBackend {
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
     return new EntryListing(kv, client.getLeaseClient(), keys, timeout, keyPrefix).list(keyPrefix, limit);
+  }
+
+  /** Compatible with etcd's own lock, refuses the entries it has not: a read lock's, a semaphore's. */
+  @Override
+  public void checkAcquisition(String key, QueueRule rule, boolean fair) {
+    if (keys.etcdCompatible() && rule.mode() != EntryMode.EXCLUSIVE) {
+      throw new UnsupportedOperationException("'" + key + "' cannot be taken as " + rule + ": an etcd client"
+          + " compatible with etcd's own lock (compat=etcd) takes locks, write locks and leadership only, as etcd's"
+          + " lock has no shared entries. Use a client without compat for read locks and semaphores.");
+    }
   }
 
   @Override

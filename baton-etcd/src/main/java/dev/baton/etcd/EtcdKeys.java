@@ -22,21 +22,34 @@ import java.nio.charset.StandardCharsets;
  * key are one range of names, {@link #exclusiveEntries}, which a shared entry reads without walking the others. Any
  * name below {@code ~} counts as exclusive; any other name that is not a shared entry's counts as a permit: so every
  * reader of a key's entries gives each the same mode.
+ *
+ * <p>Compatible with etcd's own lock ({@code etcdCompatible}), the separator is {@code /} and there is no namespace
+ * unless one is given: the entry of key {@code K} is {@code K/LEASE}, as etcd's {@code concurrency.Mutex} (behind
+ * {@code etcdctl lock K} and the lock service) names its own, and every entry is exclusive. There the entries of a key
+ * nested under another ({@code K/sub}) fall in the other's range: {@link #nestedKeyOf} tells them apart.
+ *
+ * @param namespace the prefix of every entry
+ * @param etcdCompatible whether entries are named as etcd's own lock names them
  */
-record EtcdKeys(String namespace) {
-  private static final char SEPARATOR = '\u0000';
+record EtcdKeys(String namespace, boolean etcdCompatible) {
+  private static final char NUL = '\u0000';
+  private static final char SLASH = '/';
   private static final char MARK = '~';
   private static final String SHARED = MARK + "s/";
   private static final String PERMITS = MARK + "p";
 
   /** The prefix of every entry of {@code key}. */
   ByteSequence entries(String key) {
-    return bytes(namespace + key + SEPARATOR);
+    return bytes(namespace + key + separator());
+  }
+
+  private char separator() {
+    return etcdCompatible ? SLASH : NUL;
   }
 
   /** Where the names of {@code key}'s exclusive entries end: they run from {@link #entries} to here. */
   ByteSequence exclusiveEntriesEnd(String key) {
-    return bytes(namespace + key + SEPARATOR + MARK);
+    return bytes(namespace + key + separator() + MARK);
   }
 
   /**
@@ -46,7 +59,7 @@ record EtcdKeys(String namespace) {
    * acquisition slower than the last.
    */
   ByteSequence entry(String key, long leaseId) {
-    return bytes(namespace + key + SEPARATOR + Long.toHexString(leaseId));
+    return bytes(namespace + key + separator() + Long.toHexString(leaseId));
   }
 
   /**
@@ -55,7 +68,7 @@ record EtcdKeys(String namespace) {
    */
   ByteSequence entry(String key, long leaseId, QueueRule rule, int slot) {
     String mark = rule.mode() == EntryMode.SHARED ? SHARED : PERMITS + rule.capacity() + "/";
-    return bytes(namespace + key + SEPARATOR + mark + Long.toHexString(leaseId) + "/" + slot);
+    return bytes(namespace + key + separator() + mark + Long.toHexString(leaseId) + "/" + slot);
   }
 
   /** The prefix of every entry of every key that starts with {@code keyPrefix}. */
@@ -66,14 +79,27 @@ record EtcdKeys(String namespace) {
   /** The key an entry (under this namespace) queues for, or null if it is no entry of Baton's (no separator). */
   String keyOf(ByteSequence entry) {
     String text = text(entry);
-    int separator = text.indexOf(SEPARATOR, namespace.length());
-    return separator < 0 ? null : text.substring(namespace.length(), separator);
+    int separator = etcdCompatible ? text.lastIndexOf(SLASH) : text.indexOf(NUL, namespace.length());
+    return separator <= namespace.length() ? null : text.substring(namespace.length(), separator);
+  }
+
+  /**
+   * The key nested under {@code key} that {@code entry}, read among {@code key}'s entries, queues for; null if it is
+   * one of {@code key}'s own. Only etcd-compatible names can be: a key holds no NUL.
+   */
+  String nestedKeyOf(String key, ByteSequence entry) {
+    String name = text(entry).substring(namespace.length() + key.length() + 1);
+    int slash = name.lastIndexOf(SLASH);
+    return etcdCompatible && slash >= 0 ? key + SLASH + name.substring(0, slash) : null;
   }
 
   /** The rule of the acquisition that wrote {@code entry}, as its name says: its mode and, for a permit, how many. */
-  static QueueRule ruleOf(ByteSequence entry) {
+  QueueRule ruleOf(ByteSequence entry) {
+    if (etcdCompatible) {
+      return QueueRule.EXCLUSIVE;
+    }
     String text = text(entry);
-    String name = text.substring(text.indexOf(SEPARATOR) + 1);
+    String name = text.substring(text.indexOf(NUL) + 1);
     if (name.isEmpty() || name.charAt(0) < MARK) {
       return QueueRule.EXCLUSIVE;
     }

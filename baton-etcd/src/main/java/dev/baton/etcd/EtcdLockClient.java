@@ -31,8 +31,26 @@ import java.util.Locale;
  * waiter watches the deletion of the entry just before its own. The fencing token is the entry's create
  * revision. A client that dies frees its locks when its lease expires, after the lease ttl; a lease that
  * etcd no longer has is reported as every lock of the client lost.
+ *
+ * <p>A fleet moving from etcd's own lock one instance at a time: {@link Builder#compat(Compat) compat(Compat.ETCD)}
+ * names the entry of key {@code K} {@code K/LEASE}, as {@code etcdctl lock K}, Go's {@code concurrency.NewMutex} and
+ * etcd's lock service (jetcd's {@code Lock}) name theirs, so that each side waits for the other's holder (the lowest
+ * create revision under {@code K/}) and is woken by its release.
  */
 public final class EtcdLockClient {
+  /** Which other library's locks a client's locks exclude, on the same names. */
+  public enum Compat {
+    /** Baton's own locks only. */
+    NONE,
+    /**
+     * etcd's own lock: {@code etcdctl lock}, Go's {@code concurrency.Mutex} and the lock service. Key {@code K}'s entry
+     * is {@code K/LEASE} under no namespace unless one is given; the client takes locks, write locks and leadership
+     * only (etcd's lock has no read or permit entries, and would count them as holders in line), and refuses a key
+     * with a lock nested under it ({@code K/sub}), whose entries etcd's lock counts in {@code K}'s queue.
+     */
+    ETCD
+  }
+
   /** The prefix of every key Baton writes, unless told otherwise. */
   public static final String DEFAULT_NAMESPACE = "/baton/";
 
@@ -58,7 +76,8 @@ public final class EtcdLockClient {
     private List<URI> endpoints;
     private String user;
     private String password;
-    private String namespace = DEFAULT_NAMESPACE;
+    private String namespace;
+    private Compat compat = Compat.NONE;
     private Duration leaseTtl = Duration.ofSeconds(10);
     private Duration commandTimeout = Duration.ofSeconds(5);
     private LockOptions defaultOptions = LockOptions.defaults();
@@ -115,12 +134,21 @@ public final class EtcdLockClient {
     }
 
     /**
-     * The prefix of every key Baton writes; {@code /baton/} by default. A {@code /} is added if it does not end
+     * The prefix of every key Baton writes; {@code /baton/} by default, none with {@link Compat#ETCD}. A {@code /} is added if it does not end
      * with one, so that no lock of one namespace is a lock of another ({@code /ns} and key {@code 2/k} would
      * otherwise be {@code /ns2/} and {@code k}).
      */
     public Builder namespace(String namespace) {
       this.namespace = Settings.prefix("The namespace", namespace, '/', DEFAULT_NAMESPACE);
+      return this;
+    }
+
+    /** Whose locks this client's locks exclude besides Baton's: {@link Compat#NONE} by default. */
+    public Builder compat(Compat compat) {
+      if (compat == null) {
+        throw new IllegalArgumentException("The compatibility mode must not be null; use Compat.NONE for none.");
+      }
+      this.compat = compat;
       return this;
     }
 
@@ -160,8 +188,9 @@ public final class EtcdLockClient {
       if (endpoints == null) {
         throw new IllegalStateException("Set the endpoints first, e.g. builder().endpoints(\"http://127.0.0.1:2379\").");
       }
-      EtcdSettings settings = new EtcdSettings(endpoints, user, password, namespace, leaseTtl, commandTimeout,
-          trustedCa, clientCertificate, clientKey);
+      String prefix = namespace != null ? namespace : compat == Compat.ETCD ? "" : DEFAULT_NAMESPACE;
+      EtcdSettings settings = new EtcdSettings(endpoints, user, password, prefix, leaseTtl, commandTimeout,
+          trustedCa, clientCertificate, clientKey, compat == Compat.ETCD);
       if (!settings.tls() && (trustedCa != null || clientCertificate != null)) {
         throw new IllegalStateException("TLS files were given but the endpoints " + Redaction.uri(endpoints.toString())
             + " are http://; use https:// endpoints to reach etcd over TLS.");

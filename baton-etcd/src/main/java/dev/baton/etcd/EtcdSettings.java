@@ -13,9 +13,10 @@ import java.util.List;
  *     the JVM's default authorities (https endpoints only)
  * @param clientCertificate the PEM certificate the client shows members that ask for one, or null
  * @param clientKey the PKCS#8 PEM private key of {@code clientCertificate}, or null
+ * @param etcdCompatible whether entries are named as etcd's own lock names them ({@link EtcdKeys})
  */
 record EtcdSettings(List<URI> endpoints, String user, String password, String namespace, Duration leaseTtl,
-    Duration commandTimeout, Path trustedCa, Path clientCertificate, Path clientKey) {
+    Duration commandTimeout, Path trustedCa, Path clientCertificate, Path clientKey, boolean etcdCompatible) {
   /** Whether the members are reached over TLS: every endpoint is https. */
   boolean tls() {
     return "https".equals(endpoints.get(0).getScheme());

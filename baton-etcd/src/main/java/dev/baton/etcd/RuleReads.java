@@ -28,6 +28,7 @@ final class RuleReads {
   private static final GetOption OLDEST_ENTRY = GetOption.builder().isPrefix(true).withKeysOnly(true)
       .withSortField(GetOption.SortTarget.CREATE).withSortOrder(GetOption.SortOrder.ASCEND).withLimit(1).build();
 
+  private final EtcdKeys keys;
   private final String key;
   private final QueueRule rule;
   private final ByteSequence entries;
@@ -36,6 +37,7 @@ final class RuleReads {
   private final GetOption oldest;
 
   RuleReads(EtcdKeys keys, String key, QueueRule rule) {
+    this.keys = keys;
     this.key = key;
     this.rule = rule;
     this.entries = keys.entries(key);
@@ -91,11 +93,19 @@ final class RuleReads {
    * The modes of {@code entries}, in their order.
    *
    * @throws IllegalArgumentException if one is a permit of a semaphore of another number of permits than ours
+   * @throws IllegalStateException if one is an entry of a key nested under ours, which etcd's own lock would count in
+   *     our queue
    */
   private List<EntryMode> modes(List<KeyValue> entries) {
     List<EntryMode> modes = new ArrayList<>(entries.size());
     for (KeyValue entry : entries) {
-      QueueRule theirs = EtcdKeys.ruleOf(entry.getKey());
+      String nested = keys.nestedKeyOf(key, entry.getKey());
+      if (nested != null) {
+        throw new IllegalStateException("'" + key + "' was not taken: the lock '" + nested + "' is nested under it,"
+            + " and etcd's own lock (compat=etcd) counts the entries of '" + nested + "' in the queue of '" + key
+            + "'. Use keys of which none is another followed by '/'.");
+      }
+      QueueRule theirs = keys.ruleOf(entry.getKey());
       rule.checkSamePermits(key, theirs);
       modes.add(theirs.mode());
     }

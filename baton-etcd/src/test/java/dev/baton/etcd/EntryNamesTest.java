@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** How a client names its entries: one exclusive name per lease and key, and the lowest free slot for the others. */
 class EntryNamesTest {
   private static final long LEASE = 0xabcL;
-  private final EntryNames names = new EntryNames(new EtcdKeys("/baton/"));
+  private final EntryNames names = new EntryNames(new EtcdKeys("/baton/", false));
 
   @Test
   void acquisitionsUnderWayTakeTheLowestFreeSlotsAndEndedOnesGiveThemBack() {

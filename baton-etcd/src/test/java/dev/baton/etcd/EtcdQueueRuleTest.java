@@ -22,7 +22,7 @@ class EtcdQueueRuleTest extends QueueRuleContract {
   /** A backend as {@link EtcdLockClient} connects one. */
   static EtcdBackend connect(String endpoint) {
     return EtcdBackend.connect(new EtcdSettings(List.of(URI.create(endpoint)), null, null,
-        EtcdLockClient.DEFAULT_NAMESPACE, LEASE_TTL, Duration.ofSeconds(5), null, null, null));
+        EtcdLockClient.DEFAULT_NAMESPACE, LEASE_TTL, Duration.ofSeconds(5), null, null, null, false));
   }
 
   @Override
