@@ -49,6 +49,7 @@ final class Engine implements LossListener {
   private final Watchdog watchdog;
   private final Cleanup cleanup;
   private final LocalHandovers handovers;
+  private final LocalShares shares = new LocalShares();
   private final Acquisitions acquisitions = new Acquisitions();
   private final Observers observers;
   private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
@@ -150,6 +151,10 @@ final class Engine implements LossListener {
     ensureOpen();
     boolean exclusive = isExclusive(rule);
     String localKey = localKey(key, rule);
+    EngineLease joined = joinShared(key, rule, localKey, options);
+    if (joined != null) {
+      return joined;
+    }
     Deadline deadline = Deadline.after(time, options.waitTime());
     LocalQueue queue = keys.retain(localKey);
     LocalQueue.Turn turn;
@@ -166,7 +171,17 @@ final class Engine implements LossListener {
       return tookOver(turn.handedOver()); // the lease releases the key when it ends
     }
     try {
-      return acquireAtStore(key, rule, options, deadline, exclusive ? queue : null, interruptible);
+      // A reader that waited for the turn behind another may join the entry that one was granted.
+      EngineLease joinedInTurn = joinShared(key, rule, localKey, options);
+      if (joinedInTurn != null) {
+        keys.release(localKey); // retained twice: by the turn and by the joined lease
+        return joinedInTurn;
+      }
+      EngineLease lease = acquireAtStore(key, rule, options, deadline, exclusive ? queue : null, interruptible);
+      if (rule.mode() == EntryMode.SHARED) {
+        shares.host(localKey, lease);
+      }
+      return lease;
     } catch (Throwable t) {
       if (exclusive) {
         queue.leave();
@@ -178,6 +193,23 @@ final class Engine implements LossListener {
         queue.leave();
       }
     }
+  }
+
+  /**
+   * A lease on a shared entry this client holds already, for a reader ({@link LocalShares}); null if the reader must
+   * queue at the store: another mode, no entry it may join, or an exclusive acquisition of the key under way here.
+   */
+  private EngineLease joinShared(String key, QueueRule rule, String localKey, LockOptions options) {
+    if (rule.mode() != EntryMode.SHARED || keys.inUse(key)) {
+      return null;
+    }
+    EngineLease joined = shares.join(localKey, options, ttl(options));
+    if (joined == null) {
+      return null;
+    }
+    keys.retain(localKey); // the lease releases the key when it ends
+    startHolding(joined);
+    return tookOver(joined);
   }
 
   private EngineLease acquireAtStore(String key, QueueRule rule, LockOptions options, Deadline deadline,
@@ -209,6 +241,11 @@ final class Engine implements LossListener {
     return options.ttl().compareTo(backend.maxTtl()) <= 0 ? options.ttl() : backend.maxTtl();
   }
 
+  /** The shared entries that readers of this client may join. */
+  LocalShares shares() {
+    return shares;
+  }
+
   /** Offers the entry {@code leaving} holds to the next local waiter: see {@link LocalHandovers}. */
   Handover handOver(EngineLease leaving) {
     return handovers.offer(leaving);
@@ -228,7 +265,7 @@ final class Engine implements LossListener {
     held.remove(successor);
   }
 
-  /** The lease handed over to this waiter: ours now, unless the client closed meanwhile. */
+  /** The lease handed over or joined by this waiter: ours now, unless the client closed meanwhile. */
   private EngineLease tookOver(EngineLease lease) {
     if (closed.get()) {
       lease.close();

@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
  *   <li>The key's local turn passes to the next waiter only once the final state is written, except when the
  *       entry is handed over ({@link LocalHandovers}): the successor is a new lease on the same grant, with the
  *       same fencing token, and the predecessor has ended first.
+ *   <li>Readers that joined one shared entry ({@link LocalShares}) are leases on one grant at once; the entry is
+ *       released at the store only by the last of them to end, so none holds without it.
  *   <li>At most one renewal is in flight; the holder is told of a loss once, on the events thread.
  * </ol>
  *
@@ -46,7 +48,8 @@ import org.slf4j.LoggerFactory;
  *       and by the one that completes it with a failure.
  *   <li>{@link #holdEndsAt} and {@link #holdTimer}: under {@link #hold}, by the holder moving its hold end; the
  *       timer also once by the engine right after the grant, before the lease is returned.
- *   <li>{@link #primitive}: by the acquiring thread, before the lease is returned to the holder.
+ *   <li>{@link #primitive}: by the acquiring thread, before the lease is returned to the holder; {@link #share}: by
+ *       {@link LocalShares}, under its lock, before the lease is returned.
  *   <li>Everything else is final.
  * </ul>
  */
@@ -80,6 +83,8 @@ final class EngineLease implements Lease {
   private volatile Future<?> holdTimer;
   /** What the holder acquired for, as observers are told: set by the acquiring thread before the lease is returned. */
   private volatile Primitive primitive = Primitive.LOCK;
+  /** The leases on the same shared entry, if readers may join it ({@link LocalShares}); guarded there. */
+  private LocalShares.Share share;
 
   /** @param grantedSince when the request that was granted was sent: the store's expiry runs from later */
   EngineLease(Engine engine, Grant grant, LocalQueue queue, long grantedSince) {
@@ -127,6 +132,30 @@ final class EngineLease implements Lease {
   /** How many times the entry changed hands locally since it was taken, or last kept, at the store. */
   int handovers() {
     return handovers;
+  }
+
+  /** Whether a reader may join this lease's shared entry: it is not ending and has enough validity left. */
+  boolean mayBeJoined(long minValidityNanos) {
+    return !ending.get() && mayBeHandedOver(minValidityNanos);
+  }
+
+  /** A lease for a reader that joins this lease's shared entry: valid and renewed as this one, held beside it. */
+  EngineLease joiner(LocalShares.Share joined) {
+    EngineLease joiner = new EngineLease(this, validUntil, nextRenewalAt, 0);
+    joiner.share = joined;
+    return joiner;
+  }
+
+  long validUntil() {
+    return validUntil;
+  }
+
+  LocalShares.Share share() {
+    return share;
+  }
+
+  void setShare(LocalShares.Share share) {
+    this.share = share;
   }
 
   /** The next local holder's lease: valid and renewed as this one. */
@@ -267,7 +296,8 @@ final class EngineLease implements Lease {
       return;
     }
     log.warn("Lock '{}' (owner {}) lost: {}", key(), ownerId(), reason);
-    if (reason == LostReason.RENEWAL_FAILED) {
+    // A reader that joined others on one entry lets the last of them release it: they may still hold it.
+    if (engine.shares().leave(this) && reason == LostReason.RENEWAL_FAILED) {
       engine.cleanup().runLater("release of lost " + grant.request().lockName(), () -> engine.backend().release(grant));
     }
     engine.observers().ended(this, primitive, grantedSince, reason);
@@ -288,7 +318,7 @@ final class EngineLease implements Lease {
       boolean released = switch (handover) {
         case HANDED_OVER, RELEASED -> true;
         case GONE -> false;
-        case NONE -> releaseAtStore();
+        case NONE -> !engine.shares().leave(this) || releaseAtStore();
       };
       if (!handedOver && !released && reason == null) {
         finalState = LeaseState.LOST;

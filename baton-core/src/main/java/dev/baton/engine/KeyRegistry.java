@@ -33,6 +33,11 @@ final class KeyRegistry {
     entries.computeIfPresent(key, (k, e) -> --e.users == 0 ? null : e);
   }
 
+  /** Whether {@code key} has a waiter or a holder now. */
+  boolean inUse(String key) {
+    return entries.containsKey(key);
+  }
+
   /** How many keys have a waiter or a holder now. */
   int size() {
     return entries.size();
