@@ -32,12 +32,16 @@ final class HoldReader {
     List<Hold> holds = new ArrayList<>();
     Event ask = null;
     Event grant = null;
+    // The ask a hold was granted for: a later one (a leader standing again while its revoked term is told on another
+    // thread) may be recorded before the hold's end.
+    Event askGranted = null;
     long lostNanos = Long.MAX_VALUE;
     for (Event event : events) {
       switch (event.kind()) {
         case ASK -> ask = event;
         case GRANT -> {
           grant = event;
+          askGranted = ask;
           lostNanos = Long.MAX_VALUE;
         }
         case LOST -> {
@@ -47,7 +51,7 @@ final class HoldReader {
         }
         case RELEASE -> {
           if (grant != null) {
-            holds.add(hold(worker, ask, grant, event.nanos(), lostNanos, accesses));
+            holds.add(hold(worker, askGranted, grant, event.nanos(), lostNanos, accesses));
             grant = null;
           }
         }
@@ -57,7 +61,7 @@ final class HoldReader {
     if (grant != null) { // killed while holding: it held until it died
       long died = faults.stream().filter(fault -> fault.fault() == Fault.KILL && worker.equals(fault.worker()))
           .mapToLong(Torture.FaultEvent::startNanos).findFirst().orElse(endNanos);
-      holds.add(hold(worker, ask, grant, died, lostNanos, accesses));
+      holds.add(hold(worker, askGranted, grant, died, lostNanos, accesses));
     }
     return holds;
   }

@@ -297,6 +297,26 @@ class TortureCheckerTest {
   private TortureResult checkLeadership(List<Torture.FaultEvent> faults, Map<String, List<Event>> histories) {
     return check(Primitive.LEADERSHIP, 1, faults, histories);
   }
+  @Test
+  void aLeaderPausedThroughItsTermIsStaleThoughItStoodAgainBeforeItsRevocationWasRecorded() {
+    // a's term 1 lapsed during its pause and went to b; on resuming, a's candidacy stood again (its ASK) on the worker
+    // thread before the events thread recorded the revocation of term 1: the term is still the one paused
+    register.handle("READ 1");
+    register.handle("READ 2");
+    register.handle("WRITE 2 0 b");
+    assertThat(register.handle("WRITE 1 0 a")).startsWith("REJECTED");
+    TortureResult result = checkLeadership(List.of(pause("a", 5, 2_500)), Map.of(
+        "a", List.of(ask(0, History.EXCLUSIVE), event(1, Kind.GRANT, 1), event(2, Kind.READ, 1),
+            event(2_501, Kind.WRITE_REJECTED, 1), ask(2_503, History.EXCLUSIVE), event(2_502, Kind.LOST, 1),
+            event(2_504, Kind.RELEASE, 1)),
+        "b", List.of(ask(3, History.EXCLUSIVE), event(1_500, Kind.GRANT, 2), event(1_501, Kind.READ, 2),
+            event(1_510, Kind.WRITE_OK, 2), event(1_520, Kind.RELEASE, 2))));
+
+    assertThat(result.violations()).as(result.summary()).isEmpty();
+    assertThat(result.tokensIncreased()).isTrue();
+    assertThat(result.explainedOverlaps()).isEqualTo(1);
+  }
+
 
   @Test
   void termsOneAfterAnotherWithGrowingTokensPass() {
