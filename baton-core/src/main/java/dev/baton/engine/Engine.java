@@ -159,7 +159,7 @@ final class Engine implements LossListener {
     LocalQueue queue = keys.retain(localKey);
     LocalQueue.Turn turn;
     try {
-      turn = queue.enter(deadline, interruptible, exclusive ? HandoverTerms.of(options, ttl(options)) : null);
+      turn = queue.enter(deadline, interruptible, handsOver(rule) ? HandoverTerms.of(options, ttl(options)) : null);
       if (turn == null) {
         throw timeout(key, options);
       }
@@ -177,7 +177,7 @@ final class Engine implements LossListener {
         keys.release(localKey); // retained twice: by the turn and by the joined lease
         return joinedInTurn;
       }
-      EngineLease lease = acquireAtStore(key, rule, options, deadline, exclusive ? queue : null, interruptible);
+      EngineLease lease = acquireAtStore(key, rule, options, deadline, handsOver(rule) ? queue : null, interruptible);
       if (rule.mode() == EntryMode.SHARED) {
         shares.host(localKey, lease);
       }
@@ -227,6 +227,15 @@ final class Engine implements LossListener {
   /** Whether entries under {@code rule} hold alone: they keep the local turn while held and may be handed over. */
   static boolean isExclusive(QueueRule rule) {
     return rule.mode() == EntryMode.EXCLUSIVE;
+  }
+
+  /**
+   * Whether an entry under {@code rule} may be handed over to the next local waiter when its holder releases it: an
+   * exclusive entry with the turn it keeps, a permit alone (the permit changes hands, its count at the store does
+   * not). Shared entries are joined instead ({@link LocalShares}).
+   */
+  static boolean handsOver(QueueRule rule) {
+    return rule.mode() != EntryMode.SHARED;
   }
 
   /**
@@ -280,7 +289,10 @@ final class Engine implements LossListener {
         options.leaseTime().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
   }
 
-  /** @param heldTurn the key's local turn, which an exclusive lease keeps while held; null for other leases */
+  /**
+   * @param heldTurn the key's local queue, whose turn an exclusive lease keeps while held, and in which a lease that
+   *     may be handed over is offered to the next waiter when released; null for other leases
+   */
   private EngineLease hold(Grant grant, LocalQueue heldTurn, long sentAt) {
     EngineLease lease = new EngineLease(this, grant, heldTurn, sentAt);
     held.add(lease);

@@ -327,7 +327,7 @@ final class EngineLease implements Lease {
       }
     } finally {
       state = finalState;
-      if (!handedOver && queue != null) {
+      if (!handedOver && keepsTurn()) {
         queue.leave();
       }
       engine.forget(this);
@@ -341,13 +341,18 @@ final class EngineLease implements Lease {
     return queue;
   }
 
+  /** Whether the lease keeps its key's local turn while held (an exclusive one), rather than only offering its entry. */
+  private boolean keepsTurn() {
+    return queue != null && Engine.isExclusive(grant.request().rule());
+  }
+
   private boolean leave(LeaseState to) {
     if (!ending.compareAndSet(false, true)) {
       return false;
     }
     state = to;
     detach();
-    if (queue != null) {
+    if (keepsTurn()) {
       queue.leave();
     }
     engine.forget(this);

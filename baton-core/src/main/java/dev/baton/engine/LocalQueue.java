@@ -56,12 +56,11 @@ final class LocalQueue {
 
   private Turn awaitTurn(Waiter me, Deadline deadline, boolean interruptible) throws InterruptedException {
     waiting.addLast(me);
-    boolean entered = false;
+    boolean withTurn = false;
     boolean interrupted = false;
     try {
       while (true) {
         if (handedTo == me) {
-          entered = true;
           EngineLease lease = handedOver;
           handedTo = null;
           handedOver = null;
@@ -70,7 +69,7 @@ final class LocalQueue {
         checkOpen();
         if (!taken && waiting.peekFirst() == me) {
           taken = true;
-          entered = true;
+          withTurn = true;
           return Turn.PLAIN;
         }
         long nanos = deadline.remainingNanos();
@@ -88,7 +87,9 @@ final class LocalQueue {
       }
     } finally {
       waiting.remove(me);
-      if (!entered && !taken) {
+      // A waiter that leaves without the turn (timed out, or handed a permit while the turn was free) passes on the
+      // signal it may have taken from the next one.
+      if (!withTurn && !taken) {
         signalHead();
       }
       if (interrupted) {
@@ -99,7 +100,8 @@ final class LocalQueue {
 
   /**
    * Hands {@code successor}, the lease of the holder that is leaving, over to the first waiter if it
-   * accepts {@code terms}; the turn goes with it. False, and nothing changes, if there is no such waiter.
+   * accepts {@code terms}; the turn goes with it if the leaving lease kept it (an exclusive one; a permit's holder
+   * has none to give). False, and nothing changes, if there is no such waiter.
    */
   boolean handOver(HandoverTerms terms, EngineLease successor) {
     lock.lock();
