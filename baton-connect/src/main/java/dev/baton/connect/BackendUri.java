@@ -5,11 +5,13 @@ import java.util.Locale;
 
 /**
  * A backend URI, read: {@code redis://[:password@]host:port[/db]}, {@code rediss://...},
+ * {@code redis-sentinel://[:password@]host:port[,host:port][/db]#master} (or {@code rediss-sentinel://} for TLS),
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
  * (or {@code http://}, {@code https://}). Its {@link #toString()} hides the password.
  */
 public final class BackendUri {
-  private static final String FORMS = "redis://host:port, rediss://host:port, zookeeper://host:port[,host:port][/chroot]"
+  private static final String FORMS = "redis://host:port, rediss://host:port,"
+      + " redis-sentinel://host:port[,host:port]#master, zookeeper://host:port[,host:port][/chroot]"
       + " or etcd://host:port[,host:port]";
 
   private final String uri;
@@ -41,7 +43,7 @@ public final class BackendUri {
     }
     String scheme = trimmed.substring(0, separator).toLowerCase(Locale.ROOT);
     Backend backend = switch (scheme) {
-      case "redis", "rediss" -> Backend.REDIS;
+      case "redis", "rediss", "redis-sentinel", "rediss-sentinel" -> Backend.REDIS;
       case "zookeeper", "zk" -> Backend.ZOOKEEPER;
       case "etcd", "http", "https" -> Backend.ETCD;
       default -> throw new IllegalArgumentException("Unknown backend '" + Redaction.uri(trimmed) + "': use " + FORMS + ".");
@@ -54,12 +56,12 @@ public final class BackendUri {
     return backend;
   }
 
-  /** The scheme as written, in lower case: {@code redis}, {@code rediss}, {@code zk}, {@code https}, ... */
+  /** The scheme as written, in lower case: {@code redis}, {@code rediss}, {@code redis-sentinel}, {@code zk}, ... */
   public String scheme() {
     return scheme;
   }
 
-  /** Everything after {@code scheme://}: the servers, and the password, database or chroot if given. */
+  /** Everything after {@code scheme://}: the servers, and the password, database, chroot or master name if given. */
   public String address() {
     return uri.substring(scheme.length() + 3);
   }
