@@ -21,6 +21,7 @@ import picocli.CommandLine.ParseResult;
     description = "Distributed locks on Redis, ZooKeeper and etcd from the shell.",
     footer = {"",
         "Backends: redis://host:port[/db], rediss://...,",
+        "  redis-sentinel://host:port[,host:port][/db]#master, rediss-sentinel://...,",
         "  zookeeper://host:port[,host:port][/chroot],",
         "  etcd://host:port[,host:port] (or http://, https://);",
         "  BATON_BACKEND in the environment is the default for --backend;",

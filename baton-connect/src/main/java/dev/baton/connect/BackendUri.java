@@ -7,6 +7,7 @@ import java.util.Optional;
 
 /**
  * A backend URI, read: {@code redis://[:password@]host:port[/db]}, {@code rediss://...},
+ * {@code redis-sentinel://[:password@]host:port[,host:port][/db]#master} (or {@code rediss-sentinel://} for TLS),
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
  * (or {@code http://}, {@code https://}). Its {@link #toString()} hides the password. A query parameter
  * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=curator} on
@@ -15,7 +16,8 @@ import java.util.Optional;
 public final class BackendUri {
   private static final String COMPAT = "compat=";
 
-  private static final String FORMS = "redis://host:port, rediss://host:port, zookeeper://host:port[,host:port][/chroot]"
+  private static final String FORMS = "redis://host:port, rediss://host:port,"
+      + " redis-sentinel://host:port[,host:port]#master, zookeeper://host:port[,host:port][/chroot]"
       + " or etcd://host:port[,host:port]";
 
   private final String uri;
@@ -66,7 +68,7 @@ public final class BackendUri {
     }
     String scheme = trimmed.substring(0, separator).toLowerCase(Locale.ROOT);
     Backend backend = switch (scheme) {
-      case "redis", "rediss" -> Backend.REDIS;
+      case "redis", "rediss", "redis-sentinel", "rediss-sentinel" -> Backend.REDIS;
       case "zookeeper", "zk" -> Backend.ZOOKEEPER;
       case "etcd", "http", "https" -> Backend.ETCD;
       default -> throw new IllegalArgumentException("Unknown backend '" + Redaction.uri(trimmed) + "': use " + FORMS + ".");
@@ -97,14 +99,14 @@ public final class BackendUri {
     return backend;
   }
 
-  /** The scheme as written, in lower case: {@code redis}, {@code rediss}, {@code zk}, {@code https}, ... */
+  /** The scheme as written, in lower case: {@code redis}, {@code rediss}, {@code redis-sentinel}, {@code zk}, ... */
   public String scheme() {
     return scheme;
   }
 
   /**
    * Everything after {@code scheme://} but the {@code compat} parameter: the servers, and the password, database,
-   * chroot or other parameters if given.
+   * chroot, master name or other parameters if given.
    */
   public String address() {
     return withoutCompat.substring(scheme.length() + 3);

@@ -21,6 +21,14 @@ class BackendUriTest {
   }
 
   @Test
+  void dropsThePasswordOfASentinelUriAndKeepsItsSentinelsDatabaseAndMaster() {
+    assertThat(BackendUri.withoutPassword("redis-sentinel://ops:s3cret@s1:26379,s2:26379/2#orders"))
+        .isEqualTo("redis-sentinel://ops@s1:26379,s2:26379/2#orders");
+    assertThat(BackendUri.withoutPassword("rediss-sentinel://:s3cret@s1:26379,s2:26379#orders"))
+        .isEqualTo("rediss-sentinel://s1:26379,s2:26379#orders");
+  }
+
+  @Test
   void dropsALoneUserInfoWhichRedisReadsAsThePassword() {
     assertThat(BackendUri.withoutPassword("redis://s3cret@cache")).isEqualTo("redis://cache");
   }
@@ -61,6 +69,10 @@ class BackendUriTest {
   void readsTheStoreOfEachScheme() {
     assertThat(BackendUri.parse("redis://h:6379").backend()).isEqualTo(Backend.REDIS);
     assertThat(BackendUri.parse("REDISS://h:6380").backend()).isEqualTo(Backend.REDIS);
+    assertThat(BackendUri.parse("redis-sentinel://s1:26379,s2:26379#orders").backend()).isEqualTo(Backend.REDIS);
+    assertThat(BackendUri.parse("Rediss-Sentinel://s1:26379#orders").scheme()).isEqualTo("rediss-sentinel");
+    assertThat(BackendUri.parse("redis-sentinel://s1:26379,s2:26379/1#orders").address())
+        .isEqualTo("s1:26379,s2:26379/1#orders");
     assertThat(BackendUri.parse("zookeeper://h:2181,g:2181/chroot").backend()).isEqualTo(Backend.ZOOKEEPER);
     assertThat(BackendUri.parse("zk://h:2181").address()).isEqualTo("h:2181");
     assertThat(BackendUri.parse("etcd://h:2379").backend()).isEqualTo(Backend.ETCD);
@@ -72,6 +84,9 @@ class BackendUriTest {
     BackendUri uri = BackendUri.parse(" redis://:s3cret@cache:6379 ");
     assertThat(uri).hasToString("redis://:***@cache:6379");
     assertThat(uri.value()).isEqualTo("redis://:s3cret@cache:6379");
+    BackendUri sentinel = BackendUri.parse("redis-sentinel://:s3cret@s1:26379,s2:26379/0#orders");
+    assertThat(sentinel).hasToString("redis-sentinel://:***@s1:26379,s2:26379/0#orders");
+    assertThat(sentinel.hasCredentials()).isTrue();
   }
 
   @Test
@@ -81,7 +96,8 @@ class BackendUriTest {
     assertThatThrownBy(() -> BackendUri.parse("  ")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("No backend URI given");
     assertThatThrownBy(() -> BackendUri.parse("localhost:6379")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("'localhost:6379' is not a URI").hasMessageContaining("zookeeper://");
+        .hasMessageContaining("'localhost:6379' is not a URI").hasMessageContaining("zookeeper://")
+        .hasMessageContaining("redis-sentinel://host:port[,host:port]#master");
     assertThatThrownBy(() -> BackendUri.parse("mongodb://u:pw@h")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Unknown backend 'mongodb://u:***@h'").hasMessageNotContaining("pw");
     assertThatThrownBy(() -> BackendUri.parse("redis://")).isInstanceOf(IllegalArgumentException.class)

@@ -8,6 +8,7 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.RedisSentinelExtension;
 import dev.baton.testkit.RedisServerExtension;
 import dev.baton.zookeeper.ZooKeeperLockClient;
 import java.time.Duration;
@@ -24,12 +25,15 @@ class LockClientsTest {
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
   @RegisterExtension
+  static final RedisSentinelExtension redisSentinels = new RedisSentinelExtension();
+  @RegisterExtension
   static final EmbeddedZooKeeperExtension zooKeeper = new EmbeddedZooKeeperExtension();
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();
 
   static Stream<String> uris() {
-    return Stream.of(redis.uri(), "zookeeper://" + zooKeeper.connectString(), "zk://" + zooKeeper.connectString(),
+    return Stream.of(redis.uri(), redisSentinels.uri(), "zookeeper://" + zooKeeper.connectString(),
+        "zk://" + zooKeeper.connectString(),
         "etcd://" + etcd.endpoint().substring("http://".length()), etcd.endpoint());
   }
 

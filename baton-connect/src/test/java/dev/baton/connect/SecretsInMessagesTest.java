@@ -28,6 +28,18 @@ class SecretsInMessagesTest {
   }
 
   @Test
+  void aSentinelUriWithoutMasterName() {
+    assertHidden(() -> LockClients.connect("redis-sentinel://:" + SECRET + "@127.0.0.1:26379,127.0.0.1:26380"),
+        "redis-sentinel://:***@127.0.0.1:26379,127.0.0.1:26380");
+  }
+
+  @Test
+  void aMalformedSentinelUri() {
+    assertHidden(() -> LockClients.connect("rediss-sentinel://ops:" + SECRET + "@127.0.0.1:99999#orders"),
+        "rediss-sentinel://ops:***@127.0.0.1:99999#orders");
+  }
+
+  @Test
   void anUnknownScheme() {
     assertHidden(() -> LockClients.connect("mongodb://ops:" + SECRET + "@h"), "mongodb://ops:***@h");
   }

@@ -35,10 +35,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Baton's lock protocol on one Redis server: Lua scripts (acquire, release and renew; withdraw, for a waiting writer
- * that gives up; status and list, which only read) on one command connection, and wake-ups on one subscription
- * connection. Every {@link QueueRule} is served: the acquire script takes the rule's mode and capacity and decides
- * in one step whether the entry holds; its header describes what is stored.
+ * Baton's lock protocol on one Redis server, or on the master that sentinels name: Lua scripts (acquire, release and
+ * renew; withdraw, for a waiting writer that gives up; status and list, which only read) on one command connection,
+ * and wake-ups on one subscription connection. Every {@link QueueRule} is served: the acquire script takes the rule's
+ * mode and capacity and decides in one step whether the entry holds; its header describes what is stored.
  */
 final class RedisBackend implements LockBackend {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
@@ -74,8 +74,10 @@ final class RedisBackend implements LockBackend {
   /** Opens the command and subscription connections, or fails with nothing left running. */
   static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
       Duration yieldTime) {
-    String server = uri.getHost() + ":" + uri.getPort();
+    String server = RedisTarget.describe(uri);
     uri.setTimeout(commandTimeout);
+    // Lettuce bounds the handshake with each sentinel by the sentinel's own timeout, one minute unless set.
+    uri.getSentinels().forEach(sentinel -> sentinel.setTimeout(commandTimeout));
     ClientResources resources = DefaultClientResources.builder()
         .ioThreadPoolSize(2)
         .computationThreadPoolSize(2)
@@ -93,7 +95,9 @@ final class RedisBackend implements LockBackend {
         client.connectAsync(StringCodec.UTF8, uri).toCompletableFuture();
     CompletableFuture<StatefulRedisPubSubConnection<String, String>> pubSub =
         client.connectPubSubAsync(StringCodec.UTF8, uri).toCompletableFuture();
-    Duration bound = connectTimeout.plus(commandTimeout);
+    // Through sentinels, Lettuce asks one after the other until one names the master: each may cost a connect and a
+    // command, as the master's handshake does.
+    Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(uri.getSentinels().size() + 1L);
     try {
       StatefulRedisConnection<String, String> connection = await(commands, bound, server);
       StatefulRedisPubSubConnection<String, String> subscriptions = await(pubSub, bound, server);
@@ -103,7 +107,7 @@ final class RedisBackend implements LockBackend {
       closeIfMade(commands);
       closeIfMade(pubSub);
       shutdown(client, resources);
-      throw RedisErrors.connectFailed(e, server);
+      throw RedisErrors.connectFailed(e, server, RedisTarget.connectAdvice(uri));
     }
   }
 

@@ -29,20 +29,20 @@ final class RedisErrors {
     return new BackendUnavailableException(what + " failed on Redis " + server + ": " + e.getMessage(), e);
   }
 
-  /** Connecting failed: refused, or the server could not be reached. */
-  static RuntimeException connectFailed(RuntimeException e, String server) {
+  /** Connecting failed: refused, or the server could not be reached; then {@code advice} says what to check. */
+  static RuntimeException connectFailed(RuntimeException e, String server, String advice) {
     String refusal = refusal(e);
     if (refusal != null) {
       return new PermissionDeniedException("Redis at " + server + " refused the connection (" + refusal + "): "
           + CHECK_CREDENTIALS, e);
     }
-    Throwable cause = e.getCause() != null ? e.getCause() : e;
+    Throwable cause = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause() : e;
     // An asynchronous connect wraps the socket's error once more: its message is the one to show.
     while (cause instanceof CompletionException && cause.getCause() != null) {
       cause = cause.getCause();
     }
-    return new BackendUnavailableException("Cannot connect to Redis at " + server + ": " + cause.getMessage()
-        + ". Check that redis-server runs there and that the URI's database is right.", e);
+    return new BackendUnavailableException("Cannot connect to Redis at " + server + ": " + cause.getMessage() + ". "
+        + advice, e);
   }
 
   /** The server's refusal somewhere in the chain of causes, or null if it is no refusal. */

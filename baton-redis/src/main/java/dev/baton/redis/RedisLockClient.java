@@ -3,14 +3,11 @@ package dev.baton.redis;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.spi.ClientFactory;
-import dev.baton.spi.Redaction;
 import dev.baton.spi.Settings;
-import io.lettuce.core.RedisURI;
 import java.time.Duration;
-import java.util.Locale;
 
 /**
- * Locks on a Redis server.
+ * Locks on a Redis server, or on the master of a Redis Sentinel set-up.
  *
  * <pre>{@code
  * try (LockClient client = RedisLockClient.connect("redis://:secret@127.0.0.1:6379/0")) {
@@ -29,8 +26,10 @@ import java.util.Locale;
  * it, every waiter races.
  *
  * <p>Safety: a single Redis server that restarts without persistence forgets its locks, and an
- * asynchronous replica that is promoted may not have the latest ones. Fencing tokens keep growing across
- * both (they are floored at the server's clock), so a resource that checks them stays safe.
+ * asynchronous replica that is promoted may not have the latest ones: a holder whose entry did not survive learns
+ * it at its next renewal ({@link dev.baton.LostReason#ENTRY_REMOVED}), and meanwhile another client may take the
+ * lock. Fencing tokens keep growing across both (they are floored at the server's clock), so a resource that checks
+ * them stays safe.
  *
  * <p>A key that is released and that no one waits for leaves nothing at the server one ttl after its release: the
  * fencing counter too expires, once the server's clock has passed its last token by a ttl.
@@ -50,8 +49,9 @@ public final class RedisLockClient {
   private RedisLockClient() {}
 
   /**
-   * Connects to {@code redis://[:password@]host[:port][/database]} or {@code rediss://...} with the default
-   * settings.
+   * Connects to {@code redis://[:password@]host[:port][/database]}, {@code rediss://...},
+   * {@code redis-sentinel://[:password@]host[:port][,host[:port]...][/database]#master} or
+   * {@code rediss-sentinel://...} with the default settings; see {@link Builder#uri}.
    *
    * @throws IllegalArgumentException if the URI is malformed
    * @throws dev.baton.BackendUnavailableException if the server cannot be reached
@@ -66,7 +66,7 @@ public final class RedisLockClient {
 
   /** Settings of a Redis lock client; every setter checks its value at once. */
   public static final class Builder {
-    private RedisURI uri;
+    private RedisTarget target;
     private String keyPrefix = DEFAULT_KEY_PREFIX;
     private LockOptions defaultOptions = LockOptions.defaults();
     private Duration commandTimeout = Duration.ofSeconds(2);
@@ -77,23 +77,17 @@ public final class RedisLockClient {
 
     private Builder() {}
 
-    /** The server: {@code redis://[:password@]host[:port][/database]}, or {@code rediss://} for TLS. */
+    /**
+     * The server: {@code redis://[:password@]host[:port][/database]}, or {@code rediss://} for TLS; or the master
+     * that sentinels name: {@code redis-sentinel://[:password@]host[:port][,host[:port]...][/database]#master}, or
+     * {@code rediss-sentinel://} for TLS to the sentinels and the master. The master is asked of the sentinels at
+     * every connect and reconnect, so the client follows a failover once its connections to the old master end
+     * (Sentinel ends them when it turns the old master into a replica). The password, in the URI or from
+     * {@link #credentials}, is the data nodes'; the sentinels are sent it too (a sentinel without a password of its
+     * own accepts it).
+     */
     public Builder uri(String uri) {
-      if (uri == null || uri.isBlank()) {
-        throw new IllegalArgumentException("The Redis URI must not be blank; use e.g. redis://127.0.0.1:6379.");
-      }
-      String scheme = uri.contains("://") ? uri.substring(0, uri.indexOf("://")).toLowerCase(Locale.ROOT) : "";
-      if (!scheme.equals("redis") && !scheme.equals("rediss")) {
-        throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' must start with redis:// or"
-            + " rediss://, e.g. redis://127.0.0.1:6379/0.");
-      }
-      try {
-        this.uri = RedisURI.create(uri);
-      } catch (RuntimeException e) {
-        // Neither the cause nor its message: both may quote the URI, password included.
-        throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' is malformed ("
-            + Redaction.uri(String.valueOf(e.getMessage())) + "); use redis://[:password@]host[:port][/database].");
-      }
+      this.target = RedisTarget.parse(uri);
       return this;
     }
 
@@ -166,23 +160,15 @@ public final class RedisLockClient {
      * @throws dev.baton.BackendUnavailableException if the server cannot be reached; nothing is left running
      */
     public LockClient connect() {
-      if (uri == null) {
+      if (target == null) {
         throw new IllegalStateException("Set the Redis URI first, e.g. builder().uri(\"redis://127.0.0.1:6379\").");
       }
-      RedisURI.Builder server = RedisURI.builder(uri);
-      if (password != null) {
-        if (uri.getPassword() != null) {
-          throw new IllegalStateException("The Redis URI '" + Redaction.uri(uri.toURI().toString()) + "' carries a"
-              + " password and credentials() gave one too: give it one way.");
-        }
-        if (user == null) {
-          server.withPassword(password);
-        } else {
-          server.withAuthentication(user, password);
-        }
+      if (password != null && target.carriesPassword()) {
+        throw new IllegalStateException("The Redis URI '" + target + "' carries a password and credentials() gave"
+            + " one too: give it one way.");
       }
-      RedisBackend backend = RedisBackend.connect(server.build(), keyPrefix, commandTimeout, connectTimeout,
-          yieldTime);
+      RedisBackend backend = RedisBackend.connect(target.connectionUri(user, password), keyPrefix, commandTimeout,
+          connectTimeout, yieldTime);
       return ClientFactory.newClient(backend, defaultOptions);
     }
   }

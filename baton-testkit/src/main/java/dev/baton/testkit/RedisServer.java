@@ -12,8 +12,8 @@ import java.util.Optional;
 /**
  * A real {@code redis-server} process on a free loopback port, without persistence, for tests.
  *
- * <p>{@link #start()}, {@link #stop()} and {@link #restart()} are meant for one thread at a time (the test's);
- * {@link #port()}, {@link #uri()}, {@link #isRunning()} and {@link #command} may be called from any thread.
+ * <p>{@link #start()}, {@link #stop()}, {@link #kill()} and {@link #restart()} are meant for one thread at a time (the
+ * test's); {@link #port()}, {@link #uri()}, {@link #isRunning()} and {@link #command} may be called from any thread.
  * A server still running when the JVM exits is killed by a shutdown hook.
  */
 public final class RedisServer {
@@ -70,6 +70,19 @@ public final class RedisServer {
     if (stopping != null) {
       run = null;
       stop(stopping);
+    }
+  }
+
+  /**
+   * Kills the server (SIGKILL), as a crash would: it answers nothing more and tells its replicas nothing. Waits until
+   * it is gone; does nothing if it is not running. {@link #start()} starts it again on the same port.
+   */
+  public void kill() {
+    Run killing = run;
+    if (killing != null) {
+      run = null;
+      Processes.kill(killing.process(), STOP_TIMEOUT, "redis-server");
+      forget(killing);
     }
   }
 
@@ -183,7 +196,12 @@ public final class RedisServer {
 
   private static void stop(Run stopping) {
     Processes.terminate(stopping.process(), STOP_TIMEOUT, "redis-server");
-    Processes.forgetOnExit(stopping.exitHook());
-    WorkDirs.delete(stopping.dir(), "redis-server");
+    forget(stopping);
+  }
+
+  /** Clears up after a process that is gone. */
+  private static void forget(Run ended) {
+    Processes.forgetOnExit(ended.exitHook());
+    WorkDirs.delete(ended.dir(), "redis-server");
   }
 }

@@ -11,8 +11,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("baton")
 public class BatonProperties {
   /**
-   * The store to lock on: redis://[:password@]host:port[/db], rediss://..., zookeeper://host:port[,host:port][/chroot]
-   * or etcd://host:port[,host:port]. Its module (baton-redis, baton-zookeeper or baton-etcd) must be on the class path.
+   * The store to lock on: redis://[:password@]host:port[/db], rediss://..., the master of a Redis Sentinel set-up,
+   * redis-sentinel://[:password@]host:port[,host:port][/db]#master (rediss-sentinel:// for TLS),
+   * zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Its module (baton-redis,
+   * baton-zookeeper or baton-etcd) must be on the class path.
    */
   private String backend;
 

@@ -1,0 +1,129 @@
+package dev.baton.redis;
+
+import dev.baton.spi.Redaction;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.StaticCredentialsProvider;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The Redis a client locks on, as its URI names it: one server ({@code redis://}, {@code rediss://}), or the master
+ * that a set of sentinels names ({@code redis-sentinel://}, {@code rediss-sentinel://}), which Lettuce asks the
+ * sentinels for at every connect and reconnect. Its {@link #toString()} hides the password.
+ */
+final class RedisTarget {
+  private static final Set<String> SERVER_SCHEMES = Set.of("redis", "rediss");
+  private static final Set<String> SENTINEL_SCHEMES = Set.of("redis-sentinel", "rediss-sentinel");
+  private static final String SERVER_FORM = "redis://[:password@]host[:port][/database]";
+  private static final String SENTINEL_FORM = "redis-sentinel://[:password@]host:port[,host:port...][/database]#master";
+
+  private final String uri;
+  private final RedisURI parsed;
+
+  private RedisTarget(String uri, RedisURI parsed) {
+    this.uri = uri;
+    this.parsed = parsed;
+  }
+
+  /**
+   * Reads {@code uri}.
+   *
+   * @throws IllegalArgumentException if it is blank, has another scheme, is a sentinel URI that names no master, or
+   *     is malformed; the message never shows the password
+   */
+  static RedisTarget parse(String uri) {
+    if (uri == null || uri.isBlank()) {
+      throw new IllegalArgumentException("The Redis URI must not be blank; use e.g. redis://127.0.0.1:6379.");
+    }
+    String scheme = uri.contains("://") ? uri.substring(0, uri.indexOf("://")).toLowerCase(Locale.ROOT) : "";
+    boolean sentinel = SENTINEL_SCHEMES.contains(scheme);
+    if (!sentinel && !SERVER_SCHEMES.contains(scheme)) {
+      throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' must start with redis://,"
+          + " rediss://, redis-sentinel:// or rediss-sentinel://, e.g. redis://127.0.0.1:6379/0 or"
+          + " redis-sentinel://10.0.0.1:26379,10.0.0.2:26379#mymaster.");
+    }
+    if (sentinel && !namesMaster(uri)) {
+      throw new IllegalArgumentException("The Redis Sentinel URI '" + Redaction.uri(uri) + "' names no master: add"
+          + " #NAME, the name the sentinels monitor it by (their 'sentinel monitor NAME host port quorum'), e.g. "
+          + scheme + "://10.0.0.1:26379,10.0.0.2:26379#mymaster.");
+    }
+    // Lettuce takes the scheme in lower case only; a URI's scheme is case-insensitive.
+    String normalized = scheme + uri.substring(scheme.length());
+    try {
+      return new RedisTarget(normalized, RedisURI.create(normalized));
+    } catch (RuntimeException e) {
+      // Neither the cause nor its message: both may quote the URI, password included.
+      throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' is malformed ("
+          + Redaction.uri(String.valueOf(e.getMessage())) + "); use " + (sentinel ? SENTINEL_FORM : SERVER_FORM) + ".");
+    }
+  }
+
+  /** Whether a sentinel URI names its master: {@code #NAME}, or Lettuce's {@code sentinelMasterId=NAME} parameter. */
+  private static boolean namesMaster(String uri) {
+    int hash = uri.indexOf('#');
+    return hash >= 0 && hash < uri.length() - 1 || uri.toLowerCase(Locale.ROOT).contains("sentinelmasterid=");
+  }
+
+  /** Whether the URI itself carries a password. */
+  boolean carriesPassword() {
+    return uriPassword(parsed) != null;
+  }
+
+  /**
+   * A new Lettuce URI to connect with: with {@code password} (and {@code user}, if not null) for the data nodes
+   * when given. The sentinels are sent the data nodes' password too, as their default user's (Lettuce's URI syntax
+   * has no place for a password of their own): a sentinel without a password accepts any (Redis 6 and later), and
+   * one with {@code requirepass} needs the same password as the data nodes.
+   */
+  RedisURI connectionUri(String user, String password) {
+    RedisURI connecting = RedisURI.create(uri);
+    if (password != null) {
+      connecting.setCredentialsProvider(new StaticCredentialsProvider(user, password.toCharArray()));
+    }
+    char[] dataPassword = password != null ? password.toCharArray() : uriPassword(connecting);
+    if (dataPassword != null) {
+      for (RedisURI sentinel : connecting.getSentinels()) {
+        sentinel.setCredentialsProvider(new StaticCredentialsProvider(null, dataPassword));
+      }
+    }
+    return connecting;
+  }
+
+  /**
+   * The password of a URI read from a string, or null. Such a URI holds its credentials as they were written: Lettuce
+   * deprecates their getter in favour of a credentials provider, which it makes from them.
+   */
+  @SuppressWarnings("deprecation")
+  private static char[] uriPassword(RedisURI uri) {
+    return uri.getPassword();
+  }
+
+  /**
+   * The server as messages name it: {@code host:port} of one server, or {@code master 'NAME' of sentinels
+   * host:port,host:port}. Never a password.
+   */
+  static String describe(RedisURI uri) {
+    if (uri.getSentinels().isEmpty()) {
+      return uri.getHost() + ":" + uri.getPort();
+    }
+    return "master '" + uri.getSentinelMasterId() + "' of sentinels " + uri.getSentinels().stream()
+        .map(sentinel -> sentinel.getHost() + ":" + sentinel.getPort())
+        .collect(Collectors.joining(","));
+  }
+
+  /** What to check when connecting to {@code uri} failed for want of an answer. */
+  static String connectAdvice(RedisURI uri) {
+    return uri.getSentinels().isEmpty()
+        ? "Check that redis-server runs there and that the URI's database is right."
+        : "Check that the sentinels run there and monitor a master named '" + uri.getSentinelMasterId()
+            + "' (SENTINEL GET-MASTER-ADDR-BY-NAME " + uri.getSentinelMasterId() + "), that it runs, and that the URI's"
+            + " database is right.";
+  }
+
+  /** The URI with its password hidden. */
+  @Override
+  public String toString() {
+    return Redaction.uri(uri);
+  }
+}

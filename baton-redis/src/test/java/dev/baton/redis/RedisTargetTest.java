@@ -1,0 +1,110 @@
+package dev.baton.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.lettuce.core.RedisCredentials;
+import io.lettuce.core.RedisURI;
+import org.junit.jupiter.api.Test;
+
+/** {@link RedisTarget} reads one server's URI and a Sentinel set-up's, and never shows a password. */
+class RedisTargetTest {
+
+  @Test
+  void readsTheSentinelsTheMasterNameAndTheDatabase() {
+    RedisURI uri = RedisTarget.parse("redis-sentinel://10.0.0.1:26379,10.0.0.2:26380,10.0.0.3/2#orders")
+        .connectionUri(null, null);
+
+    assertThat(uri.getSentinelMasterId()).isEqualTo("orders");
+    assertThat(uri.getSentinels()).extracting(RedisURI::getHost, RedisURI::getPort)
+        .containsExactly(tuple("10.0.0.1", 26379), tuple("10.0.0.2", 26380),
+            tuple("10.0.0.3", RedisURI.DEFAULT_SENTINEL_PORT));
+    assertThat(uri.getDatabase()).isEqualTo(2);
+    assertThat(uri.isSsl()).isFalse();
+    assertThat(RedisTarget.describe(uri))
+        .isEqualTo("master 'orders' of sentinels 10.0.0.1:26379,10.0.0.2:26380,10.0.0.3:26379");
+  }
+
+  @Test
+  void tlsToTheSentinelsAndTheMaster() {
+    RedisURI uri = RedisTarget.parse("REDISS-SENTINEL://10.0.0.1:26379#orders").connectionUri(null, null);
+
+    assertThat(uri.isSsl()).isTrue();
+    assertThat(uri.getSentinels()).allSatisfy(sentinel -> assertThat(sentinel.isSsl()).isTrue());
+  }
+
+  @Test
+  void takesTheMasterNameAsLettuceSParameterToo() {
+    assertThat(RedisTarget.parse("redis-sentinel://10.0.0.1:26379?sentinelMasterId=orders").connectionUri(null, null)
+        .getSentinelMasterId()).isEqualTo("orders");
+  }
+
+  @Test
+  void aSentinelUriWithoutMasterNameSaysWhatToAddAndHidesThePassword() {
+    for (String uri : new String[] {"redis-sentinel://:s3cret@10.0.0.1:26379,10.0.0.2:26379",
+        "redis-sentinel://:s3cret@10.0.0.1:26379/0#"}) {
+      assertThatThrownBy(() -> RedisLockClient.builder().uri(uri))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("'redis-sentinel://:***@10.0.0.1:26379")
+          .hasMessageContaining("names no master")
+          .hasMessageContaining("#NAME")
+          .hasMessageContaining("sentinel monitor NAME")
+          .hasMessageContaining("redis-sentinel://10.0.0.1:26379,10.0.0.2:26379#mymaster")
+          .hasMessageNotContaining("s3cret");
+    }
+  }
+
+  @Test
+  void anUnknownSchemeNamesTheFourItTakes() {
+    assertThatThrownBy(() -> RedisLockClient.builder().uri("redis-cluster://:s3cret@h1:7000,h2:7001"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'redis-cluster://:***@h1:7000,h2:7001'")
+        .hasMessageContaining("redis://, rediss://, redis-sentinel:// or rediss-sentinel://")
+        .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
+  void aMalformedSentinelUriShowsTheSentinelFormWithoutThePassword() {
+    assertThatThrownBy(() -> RedisLockClient.builder().uri("redis-sentinel://:s3cret@10.0.0.1:notaport#orders"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("is malformed")
+        .hasMessageContaining("redis-sentinel://[:password@]host:port")
+        .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
+  void thePasswordIsTheMastersAndIsSentToTheSentinelsAsTheirDefaultUsers() {
+    RedisURI fromUri = RedisTarget.parse("redis-sentinel://:s3cret@10.0.0.1:26379,10.0.0.2:26379#orders")
+        .connectionUri(null, null);
+    RedisURI fromCredentials = RedisTarget.parse("redis-sentinel://10.0.0.1:26379,10.0.0.2:26379#orders")
+        .connectionUri("locker", "pw");
+
+    assertCredentials(fromUri, null, "s3cret");
+    assertThat(fromUri.getSentinels()).allSatisfy(sentinel -> assertCredentials(sentinel, null, "s3cret"));
+    assertCredentials(fromCredentials, "locker", "pw");
+    assertThat(fromCredentials.getSentinels()).allSatisfy(sentinel -> assertCredentials(sentinel, null, "pw"));
+  }
+
+  @Test
+  void aSentinelUriWithAPasswordRefusesCredentialsBesideIt() {
+    assertThatThrownBy(() -> RedisLockClient.builder().uri("redis-sentinel://:s3cret@10.0.0.1:26379#orders")
+        .credentials(null, "other").connect())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("'redis-sentinel://:***@10.0.0.1:26379#orders' carries a password")
+        .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
+  void aServerUriIsDescribedByHostAndPort() {
+    assertThat(RedisTarget.describe(RedisTarget.parse("redis://:s3cret@cache:6380/1").connectionUri(null, null)))
+        .isEqualTo("cache:6380");
+    assertThat(RedisTarget.parse("redis://:s3cret@cache:6380/1")).hasToString("redis://:***@cache:6380/1");
+  }
+
+  private static void assertCredentials(RedisURI uri, String user, String password) {
+    RedisCredentials credentials = uri.getCredentialsProvider().resolveCredentials().block();
+    assertThat(credentials.getUsername()).isEqualTo(user);
+    assertThat(new String(credentials.getPassword())).isEqualTo(password);
+  }
+}
