@@ -1,11 +1,13 @@
 package dev.baton.postgres;
 
 import dev.baton.testkit.PostgresServer;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import javax.sql.DataSource;
 
 /** Runs SQL against the test server as an operator would, behind the clients' backs. */
 final class TestDatabase {
@@ -29,6 +31,23 @@ final class TestDatabase {
     } catch (SQLException e) {
       throw new IllegalStateException("Could not run " + sql + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * A data source that opens a new connection to the server for each {@code getConnection()}, as a pool hands them
+   * out; it does nothing else.
+   */
+  static DataSource dataSource(PostgresServer server) {
+    return (DataSource) Proxy.newProxyInstance(TestDatabase.class.getClassLoader(), new Class<?>[] {DataSource.class},
+        (proxy, method, args) -> {
+          if (method.getName().equals("getConnection") && method.getParameterCount() == 0) {
+            return connect(server);
+          }
+          if (method.getName().equals("toString")) {
+            return "TestDataSource";
+          }
+          throw new UnsupportedOperationException(method.getName());
+        });
   }
 
   /** A literal of {@code text} for SQL. */
