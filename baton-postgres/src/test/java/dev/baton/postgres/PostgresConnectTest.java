@@ -71,6 +71,7 @@ class PostgresConnectTest {
       }
       try (Lease lease = direct.lock("connect/shared").acquire(Duration.ofSeconds(5))) {
         assertThat(pooled.lock("connect/shared").tryAcquire()).isEmpty();
+        assertThat(pooled.status("connect/shared").fencingToken()).hasValue(lease.fencingToken());
       }
     }
     assertThat(TestDatabase.number(postgres.server(), "SELECT count(*) FROM baton_locks")).isZero();

@@ -86,6 +86,24 @@ public final class PostgresServer {
     }
   }
 
+  /**
+   * Stops the server (a fast shutdown, which writes every committed row to disk) and starts it again on the same port
+   * and data: rows survive, connections do not.
+   *
+   * @throws IllegalStateException if it is not running, or did not come back (the message quotes its output)
+   */
+  public void restart() {
+    Run stopping = run;
+    if (stopping == null) {
+      throw new IllegalStateException("PostgreSQL is not running; start() it first.");
+    }
+    run = null;
+    shutDown(stopping);
+    Path binaries = PostgresBinaries.locate();
+    run = launch(binaries, PostgresUser.forThisProcess(), stopping.dir(), port).orElseThrow(() ->
+        new IllegalStateException("Cannot start PostgreSQL again on port " + port + ": another process has taken it."));
+  }
+
   /** Whether the server process is alive. */
   public boolean isRunning() {
     Run current = run;
@@ -204,15 +222,20 @@ public final class PostgresServer {
     }
   }
 
-  /** A fast shutdown (SIGINT: sessions are ended at once), SIGKILL if it takes too long; then the data goes. */
+  /** Stops the server and deletes its data. */
   private static void stop(Run stopping) {
+    shutDown(stopping);
+    WorkDirs.delete(stopping.dir(), "PostgreSQL");
+  }
+
+  /** A fast shutdown (SIGINT: sessions are ended at once), SIGKILL if it takes too long. */
+  private static void shutDown(Run stopping) {
     Process process = stopping.process();
     if (process.isAlive()) {
       signalInterrupt(process.pid());
     }
     Processes.terminate(process, STOP_TIMEOUT, "postgres");
     Processes.forgetOnExit(stopping.exitHook());
-    WorkDirs.delete(stopping.dir(), "PostgreSQL");
   }
 
   private static void signalInterrupt(long pid) {
