@@ -61,9 +61,10 @@ record PostgresAddress(String jdbcUrl, String user, String password) {
     return new PostgresAddress("jdbc:postgresql://" + hostAndPath, user, password);
   }
 
-  /** How messages name the server: the JDBC URL, which carries no user info. */
+  /** How messages name the server: the JDBC URL without its parameters, which may hold a password. */
   String display() {
-    return Redaction.uri(jdbcUrl);
+    int query = jdbcUrl.indexOf('?');
+    return query < 0 ? jdbcUrl : jdbcUrl.substring(0, query);
   }
 
   private static String decode(String text) {

@@ -14,11 +14,12 @@ import java.util.List;
 
 /**
  * One acquisition in PostgreSQL. Each try is one short transaction that takes the key's transaction-level advisory
- * lock (so that the entries of one key are numbered in the order their transactions commit), deletes the key's lapsed
- * entries, reads the live ones in queue order, and adds our entry at the end if it is not there yet, or sets its
- * expiry anew; the core's {@link QueueRule} says, from the entries ahead of ours, whether it holds. A waiter is woken
+ * lock (so that the entries of one key are numbered in the order their transactions commit), then in one statement
+ * deletes the key's lapsed entries (notifying their waiters) and reads the live ones in queue order, and adds our entry
+ * at the end if it is not there yet, or sets its expiry anew; the core's {@link QueueRule} says, from the entries ahead of ours, whether it holds. A waiter is woken
  * by the {@code NOTIFY} of a release ({@link Notifications}), and tries again at the latest when the entry it waits
- * for lapses, or before its own would.
+ * for lapses, or before its own would: a waiting entry lives for the ttl from each try, a holding one for the
+ * request's expiry.
  *
  * <p>A single try (one that will not wait) writes nothing unless it holds.
  */
@@ -27,6 +28,7 @@ final class PostgresAttempt implements Attempt {
   private final AcquireRequest request;
   private final String what;
   private final long expiryMillis;
+  private final long waitingExpiryMillis;
   private WakeUp registered;
   private boolean written;
 
@@ -35,6 +37,7 @@ final class PostgresAttempt implements Attempt {
     this.request = request;
     this.what = "Acquiring '" + request.key() + "'";
     this.expiryMillis = Math.max(1, request.expiry().toMillis());
+    this.waitingExpiryMillis = Math.max(1, request.ttl().toMillis());
   }
 
   @Override
@@ -52,7 +55,7 @@ final class PostgresAttempt implements Attempt {
       return Outcome.retryNow(); // our entry was there under another number: looked up again at once
     }
     Duration bound = backend.fallbackWait();
-    long millis = Math.min(bound.toMillis(), Math.min(place.awaitedLapsesInMillis(), Math.max(1, expiryMillis / 3)));
+    long millis = Math.min(bound.toMillis(), Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
     return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
   }
 
@@ -64,10 +67,11 @@ final class PostgresAttempt implements Attempt {
       lock.setString(1, request.key());
       lock.execute();
     }
-    backend.deleteLapsed(connection, request.key());
     List<Entry> entries;
-    try (PreparedStatement read = calls.prepare(connection, sql.entries)) {
+    try (PreparedStatement read = calls.prepare(connection, sql.queue)) {
       read.setString(1, request.key());
+      read.setString(2, sql.channel());
+      read.setString(3, request.key());
       try (ResultSet rows = read.executeQuery()) {
         entries = Entry.readAll(rows);
       }
@@ -81,14 +85,14 @@ final class PostgresAttempt implements Attempt {
         .mapToLong(Entry::remainingMillis).min().orElse(Long.MAX_VALUE) + 1;
     if (ours >= 0) {
       long id = entries.get(ours).id();
-      refresh(connection, id);
+      refresh(connection, id, holds ? expiryMillis : waitingExpiryMillis);
       return new Place(id, holds, lapses);
     }
     if (!holds && !request.mayWait()) {
       return new Place(0, false, lapses);
     }
     written = true; // from here the entry may be there, whatever the reply
-    return new Place(insert(connection), holds, lapses);
+    return new Place(insert(connection, holds ? expiryMillis : waitingExpiryMillis), holds, lapses);
   }
 
   private int indexOfOurs(List<Entry> entries) {
@@ -100,24 +104,25 @@ final class PostgresAttempt implements Attempt {
     return -1;
   }
 
-  private void refresh(Connection connection, long id) throws SQLException {
+  /** Sets our entry's expiry {@code millis} from now: a holder's expiry, or a waiter's ttl. */
+  private void refresh(Connection connection, long id, long millis) throws SQLException {
     try (PreparedStatement update = backend.calls().prepare(connection, backend.sql().refresh)) {
-      update.setLong(1, expiryMillis);
+      update.setLong(1, millis);
       update.setString(2, request.key());
       update.setLong(3, id);
       update.executeUpdate();
     }
   }
 
-  /** Adds our entry at the end of the queue; its id, or 0 if an entry of ours was there already. */
-  private long insert(Connection connection) throws SQLException {
+  /** Adds our entry at the end of the queue, expiring {@code millis} from now; its id, or 0 if ours was there already. */
+  private long insert(Connection connection, long millis) throws SQLException {
     try (PreparedStatement insert = backend.calls().prepare(connection, backend.sql().insert)) {
       insert.setString(1, request.key());
       insert.setString(2, request.ownerId());
       insert.setString(3, request.ownerRecord());
       insert.setString(4, request.rule().mode().name());
       insert.setInt(5, request.rule().capacity());
-      insert.setLong(6, expiryMillis);
+      insert.setLong(6, millis);
       try (ResultSet row = insert.executeQuery()) {
         return row.next() ? row.getLong(1) : 0;
       }

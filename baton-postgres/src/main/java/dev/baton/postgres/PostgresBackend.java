@@ -176,15 +176,6 @@ final class PostgresBackend implements LockBackend {
     });
   }
 
-  /** Deletes the lapsed entries of {@code key}, waking its waiters if there were any, in the caller's transaction. */
-  void deleteLapsed(Connection connection, String key) throws SQLException {
-    try (PreparedStatement delete = calls.prepare(connection, sql.deleteLapsed)) {
-      delete.setString(1, key);
-      delete.setString(2, sql.channel());
-      delete.execute();
-    }
-  }
-
   Sql sql() {
     return sql;
   }

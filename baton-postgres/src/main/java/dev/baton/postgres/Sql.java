@@ -20,7 +20,7 @@ final class Sql {
   final String create;
   final String exists;
   final String queueLock;
-  final String deleteLapsed;
+  final String queue;
   final String entries;
   final String insert;
   final String refresh;
@@ -34,7 +34,7 @@ final class Sql {
     this.create = read("create.sql");
     this.exists = read("exists.sql");
     this.queueLock = read("queue-lock.sql");
-    this.deleteLapsed = read("delete-lapsed.sql");
+    this.queue = read("queue.sql");
     this.entries = read("entries.sql");
     this.insert = read("insert.sql");
     this.refresh = read("refresh.sql");

@@ -38,8 +38,7 @@ class PostgresConnectTest {
     int closedPort = Loopback.freePort();
 
     assertThatThrownBy(() -> PostgresLockClient.builder()
-        .address("jdbc:postgresql://127.0.0.1:" + closedPort + "/db")
-        .user("someone", "secret-99")
+        .address("jdbc:postgresql://127.0.0.1:" + closedPort + "/db?user=someone&password=secret-99")
         .commandTimeout(Duration.ofSeconds(2))
         .connect())
         .isInstanceOf(BackendUnavailableException.class)
