@@ -83,6 +83,9 @@ final class PostgresAttempt implements Attempt {
     boolean holds = awaited == QueueRule.HOLDS;
     long lapses = holds ? Long.MAX_VALUE : ahead.subList(awaited, ahead.size()).stream()
         .mapToLong(Entry::remainingMillis).min().orElse(Long.MAX_VALUE) + 1;
+    if (!holds) {
+      contend(connection, ours < 0 ? Long.MAX_VALUE : entries.get(ours).id());
+    }
     if (ours >= 0) {
       long id = entries.get(ours).id();
       refresh(connection, id, holds ? expiryMillis : waitingExpiryMillis);
@@ -102,6 +105,15 @@ final class PostgresAttempt implements Attempt {
       }
     }
     return -1;
+  }
+
+  /** Marks the entries ahead of ours as waited for, so that their holders release them at the end of a chain. */
+  private void contend(Connection connection, long ours) throws SQLException {
+    try (PreparedStatement update = backend.calls().prepare(connection, backend.sql().contend)) {
+      update.setString(1, request.key());
+      update.setLong(2, ours);
+      update.executeUpdate();
+    }
   }
 
   /** Sets our entry's expiry {@code millis} from now: a holder's expiry, or a waiter's ttl. */

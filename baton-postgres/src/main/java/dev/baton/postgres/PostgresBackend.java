@@ -4,6 +4,7 @@ import dev.baton.LockException;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
@@ -161,6 +162,29 @@ final class PostgresBackend implements LockBackend {
         }
       }
     });
+  }
+
+  /**
+   * Keeps the entry, expiring {@code expiry} from now, if the key has no other live entry and no one queued behind it
+   * while it was held (a waiter marks the entries ahead of it as contended); else releases it.
+   */
+  @Override
+  public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+    String key = grant.request().key();
+    boolean kept = calls.call("Keeping '" + key + "'", connection -> {
+      try (PreparedStatement keep = calls.prepare(connection, sql.keep)) {
+        keep.setLong(1, Math.max(1, expiry.toMillis()));
+        keep.setString(2, key);
+        keep.setLong(3, grant.fencingToken());
+        keep.setString(4, key);
+        keep.setLong(5, grant.fencingToken());
+        return keep.executeUpdate() == 1;
+      }
+    });
+    if (kept) {
+      return ChainEnd.KEPT;
+    }
+    return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
   }
 
   /** Deletes the entry {@code ownerId} wrote for {@code key}, if any, and wakes the key's waiters. */

@@ -26,6 +26,8 @@ final class Sql {
   final String refresh;
   final String renew;
   final String release;
+  final String contend;
+  final String keep;
   final String abandon;
   final String keys;
 
@@ -40,6 +42,8 @@ final class Sql {
     this.refresh = read("refresh.sql");
     this.renew = read("renew.sql");
     this.release = read("release.sql");
+    this.contend = read("contend.sql");
+    this.keep = read("keep.sql");
     this.abandon = read("abandon.sql");
     this.keys = read("keys.sql");
   }

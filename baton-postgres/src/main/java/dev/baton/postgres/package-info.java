@@ -14,6 +14,7 @@
  *   mode       text        NOT NULL,  -- EXCLUSIVE, SHARED or PERMIT
  *   capacity   integer     NOT NULL,
  *   expires_at timestamptz NOT NULL,  -- the database's clock
+ *   contended  boolean     NOT NULL DEFAULT false,
  *   PRIMARY KEY (lock_key, entry_id),
  *   UNIQUE (lock_key, owner_id)
  * );
