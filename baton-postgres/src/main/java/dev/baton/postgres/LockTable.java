@@ -18,7 +18,7 @@ final class LockTable {
     }
     calls.transaction("Creating the lock table " + sql.table, connection -> {
       try (PreparedStatement lock = calls.prepare(connection, sql.queueLock)) {
-        lock.setString(1, "");
+        lock.setString(1, ""); // the advisory lock of the empty key, which no lock has
         lock.execute();
       }
       try (Statement create = connection.createStatement()) {

@@ -52,7 +52,7 @@ final class PostgresAttempt implements Attempt {
       return Outcome.granted(new PostgresGrant(request, place.entryId()));
     }
     if (place.entryId() == 0 && request.mayWait()) {
-      return Outcome.retryNow(); // our entry was there under another number: looked up again at once
+      return Outcome.retryNow(); // our entry lapsed as it was read, unseen and not deleted: the next try does
     }
     Duration bound = backend.fallbackWait();
     long millis = Math.min(bound.toMillis(), Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
