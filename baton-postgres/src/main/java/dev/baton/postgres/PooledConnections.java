@@ -1,0 +1,71 @@
+package dev.baton.postgres;
+
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.concurrent.BlockingDeque;
+import java.util.concurrent.LinkedBlockingDeque;
+
+/**
+ * Baton's own pool, for a client made from a URL: connections opened with the PostgreSQL driver as they are needed,
+ * at most {@code maxIdle} of them kept for the next call. A connection that failed is closed, never reused.
+ */
+final class PooledConnections implements Connections {
+  private final Driver driver = new org.postgresql.Driver();
+  private final String url;
+  private final Properties properties;
+  private final BlockingDeque<Connection> idle;
+  private volatile boolean closed;
+
+  PooledConnections(String url, Properties properties, int maxIdle) {
+    this.url = url;
+    this.properties = properties;
+    this.idle = new LinkedBlockingDeque<>(maxIdle);
+  }
+
+  @Override
+  public Connection borrow() throws SQLException {
+    Connection connection = idle.pollFirst();
+    return connection != null ? connection : open();
+  }
+
+  @Override
+  public void giveBack(Connection connection, boolean broken) {
+    if (broken || closed || !idle.offerFirst(connection)) {
+      closeQuietly(connection);
+    } else if (closed && idle.remove(connection)) {
+      closeQuietly(connection); // closed while it was being given back
+    }
+  }
+
+  @Override
+  public Connection openListener() throws SQLException {
+    return open();
+  }
+
+  private Connection open() throws SQLException {
+    Connection connection = driver.connect(url, properties);
+    if (connection == null) {
+      throw new SQLException("The PostgreSQL driver does not accept the URL " + url, "08001");
+    }
+    return connection;
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    for (Connection connection = idle.pollFirst(); connection != null; connection = idle.pollFirst()) {
+      closeQuietly(connection);
+    }
+  }
+
+  /** Closes {@code connection}, ignoring a failure: it is being discarded. */
+  static void closeQuietly(Connection connection) {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      // Already broken: nothing more to free.
+    }
+  }
+}

@@ -1,0 +1,169 @@
+package dev.baton.postgres;
+
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.Outcome;
+import dev.baton.spi.QueueRule;
+import dev.baton.spi.WakeUp;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One acquisition in PostgreSQL. Each try is one short transaction that takes the key's transaction-level advisory
+ * lock (so that the entries of one key are numbered in the order their transactions commit), then in one statement
+ * deletes the key's lapsed entries (notifying their waiters) and reads the live ones in queue order, and adds our entry
+ * at the end if it is not there yet, or sets its expiry anew; the core's {@link QueueRule} says, from the entries ahead of ours, whether it holds. A waiter is woken
+ * by the {@code NOTIFY} of a release ({@link Notifications}), and tries again at the latest when the entry it waits
+ * for lapses, or before its own would: a waiting entry lives for the ttl from each try, a holding one for the
+ * request's expiry.
+ *
+ * <p>A single try (one that will not wait) writes nothing unless it holds.
+ */
+final class PostgresAttempt implements Attempt {
+  private final PostgresBackend backend;
+  private final AcquireRequest request;
+  private final String what;
+  private final long expiryMillis;
+  private final long waitingExpiryMillis;
+  private WakeUp registered;
+  private boolean written;
+
+  PostgresAttempt(PostgresBackend backend, AcquireRequest request) {
+    this.backend = backend;
+    this.request = request;
+    this.what = "Acquiring '" + request.key() + "'";
+    this.expiryMillis = Math.max(1, request.expiry().toMillis());
+    this.waitingExpiryMillis = Math.max(1, request.ttl().toMillis());
+  }
+
+  @Override
+  public Outcome tryAcquire(WakeUp wakeUp) {
+    if (request.mayWait() && registered == null) {
+      backend.notifications().register(request.key(), wakeUp); // before the read: no release can slip between
+      registered = wakeUp;
+    }
+    Place place = backend.calls().transaction(what, this::queue);
+    if (place.entryId() != 0 && place.holds()) {
+      stopWaiting();
+      return Outcome.granted(new PostgresGrant(request, place.entryId()));
+    }
+    if (place.entryId() == 0 && request.mayWait()) {
+      return Outcome.retryNow(); // our entry lapsed as it was read, unseen and not deleted: the next try does
+    }
+    Duration bound = backend.fallbackWait();
+    long millis = Math.min(bound.toMillis(), Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
+    return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
+  }
+
+  /** The transaction of one try. */
+  private Place queue(Connection connection) throws SQLException {
+    Sql sql = backend.sql();
+    PostgresCalls calls = backend.calls();
+    try (PreparedStatement lock = calls.prepare(connection, sql.queueLock)) {
+      lock.setString(1, request.key());
+      lock.execute();
+    }
+    List<Entry> entries;
+    try (PreparedStatement read = calls.prepare(connection, sql.queue)) {
+      read.setString(1, request.key());
+      read.setString(2, sql.channel());
+      read.setString(3, request.key());
+      try (ResultSet rows = read.executeQuery()) {
+        entries = Entry.readAll(rows);
+      }
+    }
+    entries.forEach(entry -> request.rule().checkSamePermits(request.key(), entry.rule()));
+    int ours = indexOfOurs(entries);
+    List<Entry> ahead = ours < 0 ? entries : entries.subList(0, ours);
+    int awaited = request.rule().awaited(Entry.modes(ahead));
+    boolean holds = awaited == QueueRule.HOLDS;
+    long lapses = holds ? Long.MAX_VALUE : ahead.subList(awaited, ahead.size()).stream()
+        .mapToLong(Entry::remainingMillis).min().orElse(Long.MAX_VALUE) + 1;
+    if (!holds) {
+      contend(connection, ours < 0 ? Long.MAX_VALUE : entries.get(ours).id());
+    }
+    if (ours >= 0) {
+      long id = entries.get(ours).id();
+      refresh(connection, id, holds ? expiryMillis : waitingExpiryMillis);
+      return new Place(id, holds, lapses);
+    }
+    if (!holds && !request.mayWait()) {
+      return new Place(0, false, lapses);
+    }
+    written = true; // from here the entry may be there, whatever the reply
+    return new Place(insert(connection, holds ? expiryMillis : waitingExpiryMillis), holds, lapses);
+  }
+
+  private int indexOfOurs(List<Entry> entries) {
+    for (int i = 0; i < entries.size(); i++) {
+      if (entries.get(i).ownerId().equals(request.ownerId())) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Marks the entries ahead of ours as waited for, so that their holders release them at the end of a chain. */
+  private void contend(Connection connection, long ours) throws SQLException {
+    try (PreparedStatement update = backend.calls().prepare(connection, backend.sql().contend)) {
+      update.setString(1, request.key());
+      update.setLong(2, ours);
+      update.executeUpdate();
+    }
+  }
+
+  /** Sets our entry's expiry {@code millis} from now: a holder's expiry, or a waiter's ttl. */
+  private void refresh(Connection connection, long id, long millis) throws SQLException {
+    try (PreparedStatement update = backend.calls().prepare(connection, backend.sql().refresh)) {
+      update.setLong(1, millis);
+      update.setString(2, request.key());
+      update.setLong(3, id);
+      update.executeUpdate();
+    }
+  }
+
+  /** Adds our entry at the end of the queue, expiring {@code millis} from now; its id, or 0 if ours was there already. */
+  private long insert(Connection connection, long millis) throws SQLException {
+    try (PreparedStatement insert = backend.calls().prepare(connection, backend.sql().insert)) {
+      insert.setString(1, request.key());
+      insert.setString(2, request.ownerId());
+      insert.setString(3, request.ownerRecord());
+      insert.setString(4, request.rule().mode().name());
+      insert.setInt(5, request.rule().capacity());
+      insert.setLong(6, millis);
+      try (ResultSet row = insert.executeQuery()) {
+        return row.next() ? row.getLong(1) : 0;
+      }
+    }
+  }
+
+  @Override
+  public void stopWaiting() {
+    if (registered != null) {
+      backend.notifications().unregister(request.key(), registered);
+      registered = null;
+    }
+  }
+
+  @Override
+  public void abandon() {
+    stopWaiting();
+    if (written) {
+      backend.deleteEntry(request.key(), request.ownerId());
+      written = false;
+    }
+  }
+
+  /**
+   * Where our entry stands.
+   *
+   * @param entryId our entry's id, 0 if none was written
+   * @param holds whether it holds by the rule
+   * @param awaitedLapsesInMillis when the first of the entries it waits for lapses unless renewed
+   */
+  private record Place(long entryId, boolean holds, long awaitedLapsesInMillis) {}
+}

@@ -1,0 +1,231 @@
+package dev.baton.postgres;
+
+import dev.baton.LockException;
+import dev.baton.LockStatus;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.ChainEnd;
+import dev.baton.spi.Grant;
+import dev.baton.spi.HolderRecord;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.QueueRule;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Baton's lock protocol on PostgreSQL: one row per queue entry in the lock table, numbered by a sequence, expiring by
+ * the database's clock ({@link PostgresAttempt} for the acquire). Renewals, releases and reads are single statements
+ * on a connection borrowed for the call.
+ */
+final class PostgresBackend implements LockBackend {
+  private final Connections connections;
+  private final Sql sql;
+  private final PostgresCalls calls;
+  private final Notifications notifications;
+  private final Duration fallbackWait;
+  private final String server;
+  private final ExecutorService renewals = Executors.newFixedThreadPool(2, task -> {
+    Thread thread = new Thread(task, "baton-postgres-renewal");
+    thread.setDaemon(true);
+    return thread;
+  });
+
+  private PostgresBackend(Connections connections, Sql sql, PostgresCalls calls, Notifications notifications,
+      Duration fallbackWait, String server) {
+    this.connections = connections;
+    this.sql = sql;
+    this.calls = calls;
+    this.notifications = notifications;
+    this.fallbackWait = fallbackWait;
+    this.server = server;
+  }
+
+  /**
+   * Creates the lock table if it is missing and starts listening for releases; on failure closes the connections and
+   * throws.
+   */
+  static PostgresBackend connect(Connections connections, String table, Duration timeout, Duration fallbackWait,
+      String server) {
+    Sql sql = new Sql(table);
+    PostgresCalls calls = new PostgresCalls(connections, timeout, server);
+    try {
+      LockTable.ensureExists(calls, sql);
+      Notifications notifications;
+      try {
+        notifications = Notifications.listen(connections, sql.channel());
+      } catch (SQLException e) {
+        throw PostgresErrors.translate("Listening for releases on channel " + sql.channel(), server, e);
+      }
+      return new PostgresBackend(connections, sql, calls, notifications, fallbackWait, server);
+    } catch (LockException | IllegalStateException e) {
+      connections.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public String name() {
+    return "postgres";
+  }
+
+  @Override
+  public void checkKey(String key) {
+    // PostgreSQL text holds any key the engine accepts (it refuses control characters, NUL among them).
+  }
+
+  @Override
+  public LockStatus status(String key) {
+    return calls.call("Reading the status of '" + key + "'", connection -> status(connection, key));
+  }
+
+  private LockStatus status(Connection connection, String key) throws SQLException {
+    List<Entry> entries;
+    try (PreparedStatement read = calls.prepare(connection, sql.entries)) {
+      read.setString(1, key);
+      try (ResultSet rows = read.executeQuery()) {
+        entries = Entry.readAll(rows);
+      }
+    }
+    if (entries.isEmpty()) {
+      return LockStatus.free(key, 0);
+    }
+    List<QueueRule> rules = entries.stream().map(Entry::rule).toList();
+    Entry oldest = entries.get(0);
+    LockStatus held = HolderRecord.read(oldest.holder()).held(key, oldest.id(),
+        Duration.ofMillis(Math.max(0, oldest.remainingMillis())), QueueRule.waiting(rules));
+    return QueueRule.describe(held, rules);
+  }
+
+  @Override
+  public List<LockStatus> list(String keyPrefix, int limit) {
+    return calls.call("Listing the locks under '" + keyPrefix + "'", connection -> {
+      List<String> keys = new ArrayList<>();
+      try (PreparedStatement read = calls.prepare(connection, sql.keys)) {
+        read.setString(1, keyPrefix);
+        read.setInt(2, limit);
+        try (ResultSet rows = read.executeQuery()) {
+          while (rows.next()) {
+            keys.add(rows.getString(1));
+          }
+        }
+      }
+      List<LockStatus> held = new ArrayList<>(keys.size());
+      for (String key : keys) {
+        LockStatus status = status(connection, key);
+        if (status.isHeld()) {
+          held.add(status);
+        }
+      }
+      return held;
+    });
+  }
+
+  @Override
+  public Attempt newAttempt(AcquireRequest request) {
+    return new PostgresAttempt(this, request);
+  }
+
+  /** Sets the entry's expiry anew by the database's clock, if it is still there and has not lapsed. */
+  @Override
+  public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
+    String key = grant.request().key();
+    return CompletableFuture.supplyAsync(() -> calls.call("Renewing '" + key + "'", connection -> {
+      try (PreparedStatement update = calls.prepare(connection, sql.renew)) {
+        update.setLong(1, Math.max(1, expiry.toMillis()));
+        update.setString(2, key);
+        update.setLong(3, grant.fencingToken());
+        return update.executeUpdate() == 1;
+      }
+    }), renewals);
+  }
+
+  /** Deletes the entry and wakes the key's waiters; true if it had not lapsed yet. */
+  @Override
+  public boolean release(Grant grant) {
+    String key = grant.request().key();
+    return calls.call("Releasing '" + key + "'", connection -> {
+      try (PreparedStatement delete = calls.prepare(connection, sql.release)) {
+        delete.setString(1, key);
+        delete.setLong(2, grant.fencingToken());
+        delete.setString(3, sql.channel());
+        try (ResultSet row = delete.executeQuery()) {
+          return row.next() && row.getBoolean(1);
+        }
+      }
+    });
+  }
+
+  /**
+   * Keeps the entry, expiring {@code expiry} from now, if the key has no other live entry and no one queued behind it
+   * while it was held (a waiter marks the entries ahead of it as contended); else releases it.
+   */
+  @Override
+  public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+    String key = grant.request().key();
+    boolean kept = calls.call("Keeping '" + key + "'", connection -> {
+      try (PreparedStatement keep = calls.prepare(connection, sql.keep)) {
+        keep.setLong(1, Math.max(1, expiry.toMillis()));
+        keep.setString(2, key);
+        keep.setLong(3, grant.fencingToken());
+        keep.setString(4, key);
+        keep.setLong(5, grant.fencingToken());
+        return keep.executeUpdate() == 1;
+      }
+    });
+    if (kept) {
+      return ChainEnd.KEPT;
+    }
+    return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
+  }
+
+  /** Deletes the entry {@code ownerId} wrote for {@code key}, if any, and wakes the key's waiters. */
+  void deleteEntry(String key, String ownerId) {
+    calls.call("Leaving the queue of '" + key + "'", connection -> {
+      try (PreparedStatement delete = calls.prepare(connection, sql.abandon)) {
+        delete.setString(1, key);
+        delete.setString(2, ownerId);
+        delete.setString(3, sql.channel());
+        delete.execute();
+      }
+      return null;
+    });
+  }
+
+  Sql sql() {
+    return sql;
+  }
+
+  PostgresCalls calls() {
+    return calls;
+  }
+
+  Notifications notifications() {
+    return notifications;
+  }
+
+  /** The longest a waiter waits for a notification before it looks again by itself. */
+  Duration fallbackWait() {
+    return fallbackWait;
+  }
+
+  @Override
+  public void close() {
+    notifications.close();
+    renewals.shutdownNow();
+    connections.close();
+  }
+
+  @Override
+  public String toString() {
+    return "PostgreSQL at " + server;
+  }
+}

@@ -1,0 +1,180 @@
+package dev.baton.postgres;
+
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.spi.ClientFactory;
+import dev.baton.spi.Settings;
+import java.time.Duration;
+import java.util.Properties;
+import javax.sql.DataSource;
+
+/**
+ * Locks on a PostgreSQL database, through the PostgreSQL JDBC driver alone.
+ *
+ * <pre>{@code
+ * try (LockClient client = PostgresLockClient.connect("postgresql://app:secret@db.internal:5432/app")) {
+ *   try (Lease lease = client.lock("orders/42").acquire(Duration.ofSeconds(5))) {
+ *     ...
+ *   }
+ * }
+ * // or on the application's own pool:
+ * LockClient client = PostgresLockClient.builder().dataSource(hikari).connect();
+ * }</pre>
+ *
+ * <p>Each lock is a queue of rows in one table ({@code baton_locks} by default, created on first use if missing; the
+ * DDL is in the package documentation), numbered by a sequence, whose numbers are the fencing tokens. An entry
+ * expires by the database's clock, never the JVM's, and the engine's watchdog renews it while it is held; a crashed
+ * holder's lock is free one ttl after its last renewal. Every call borrows a connection for one statement or one
+ * short transaction and gives it back, so no connection is held while a lock is held and calls work through
+ * PgBouncer in transaction mode. Waiters are woken by {@code NOTIFY} on one connection of the client's own, and look
+ * again by themselves after a bounded wait.
+ */
+public final class PostgresLockClient {
+  /** The lock table's name unless told otherwise. */
+  public static final String DEFAULT_TABLE = Sql.DEFAULT_TABLE;
+
+  private PostgresLockClient() {}
+
+  /**
+   * Connects to {@code postgresql://user:password@host:5432/db} (or {@code jdbc:postgresql://...}) with the default
+   * settings.
+   *
+   * @throws IllegalArgumentException if the address is malformed
+   * @throws dev.baton.PermissionDeniedException if the server refused the user or password
+   * @throws dev.baton.BackendUnavailableException if the server could not be reached
+   */
+  public static LockClient connect(String address) {
+    return builder().address(address).connect();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Settings of a PostgreSQL lock client; every setter checks its value at once. */
+  public static final class Builder {
+    private PostgresAddress address;
+    private DataSource dataSource;
+    private String user;
+    private String password;
+    private String table = DEFAULT_TABLE;
+    private Duration commandTimeout = Duration.ofSeconds(5);
+    private Duration fallbackWait = Duration.ofSeconds(5);
+    private int maxIdleConnections = 4;
+    private LockOptions defaultOptions = LockOptions.defaults();
+
+    private Builder() {}
+
+    /**
+     * The server: {@code postgresql://user:password@host:5432/db?param=value} or {@code jdbc:postgresql://...};
+     * query parameters go to the driver as they are.
+     */
+    public Builder address(String address) {
+      this.address = PostgresAddress.parse(address);
+      return this;
+    }
+
+    /**
+     * Borrows connections from the application's pool (HikariCP, as Spring Boot has it) instead of opening its own.
+     * The client keeps one of them open, for notifications, until it is closed.
+     */
+    public Builder dataSource(DataSource dataSource) {
+      if (dataSource == null) {
+        throw new IllegalArgumentException("The data source must not be null.");
+      }
+      this.dataSource = dataSource;
+      return this;
+    }
+
+    /** Logs in as this user, for an address without one. */
+    public Builder user(String user, String password) {
+      if (user == null || user.isBlank() || password == null) {
+        throw new IllegalArgumentException("A PostgreSQL user needs a name and a password; the name was '" + user
+            + "'.");
+      }
+      this.user = user;
+      this.password = password;
+      return this;
+    }
+
+    /**
+     * The lock table, optionally schema-qualified: {@code baton_locks} by default. Its sequence is the
+     * table's name followed by {@code _fencing}, and its notification channel the table's name.
+     */
+    public Builder table(String table) {
+      this.table = Sql.checkTable(table);
+      return this;
+    }
+
+    /** How long one call may take before the server counts as unreachable; 5 s by default. */
+    public Builder commandTimeout(Duration commandTimeout) {
+      this.commandTimeout = Settings.positive("commandTimeout", commandTimeout);
+      return this;
+    }
+
+    /** The longest a waiter waits for a notification before it looks again by itself; 5 s by default. */
+    public Builder fallbackWait(Duration fallbackWait) {
+      this.fallbackWait = Settings.positive("fallbackWait", fallbackWait);
+      return this;
+    }
+
+    /** How many connections a client made from an address keeps open between calls; 4 by default. */
+    public Builder maxIdleConnections(int maxIdleConnections) {
+      if (maxIdleConnections < 1) {
+        throw new IllegalArgumentException("maxIdleConnections must be at least 1 but was " + maxIdleConnections
+            + ".");
+      }
+      this.maxIdleConnections = maxIdleConnections;
+      return this;
+    }
+
+    /** The options of handles from {@link LockClient#lock(String)}. */
+    public Builder defaultOptions(LockOptions defaultOptions) {
+      this.defaultOptions = Settings.defaultOptions(defaultOptions);
+      return this;
+    }
+
+    /**
+     * Connects, creates the lock table if it is missing and listens for releases.
+     *
+     * @throws IllegalStateException if neither an address nor a data source was given, or both
+     * @throws dev.baton.PermissionDeniedException if the server refused the user or password
+     * @throws dev.baton.BackendUnavailableException if the server could not be reached; nothing is left open
+     */
+    public LockClient connect() {
+      if ((address == null) == (dataSource == null)) {
+        throw new IllegalStateException("Give either an address, e.g. address(\"postgresql://user:password@host:5432"
+            + "/db\"), or a data source, dataSource(pool), but not both.");
+      }
+      Connections connections;
+      String server;
+      if (dataSource != null) {
+        connections = new DataSourceConnections(dataSource);
+        server = "the data source " + dataSource.getClass().getSimpleName();
+      } else {
+        connections = new PooledConnections(address.jdbcUrl(), driverProperties(), maxIdleConnections);
+        server = address.display();
+      }
+      return ClientFactory.newClient(PostgresBackend.connect(connections, table, commandTimeout, fallbackWait, server),
+          defaultOptions);
+    }
+
+    private Properties driverProperties() {
+      Properties properties = new Properties();
+      String login = user != null ? user : address.user();
+      String secret = user != null ? password : address.password();
+      if (login != null) {
+        properties.setProperty("user", login);
+      }
+      if (secret != null) {
+        properties.setProperty("password", secret);
+      }
+      long seconds = Math.max(1, commandTimeout.toSeconds());
+      properties.setProperty("connectTimeout", Long.toString(seconds));
+      properties.setProperty("loginTimeout", Long.toString(seconds));
+      properties.setProperty("socketTimeout", Long.toString(seconds * 3));
+      properties.setProperty("ApplicationName", "baton");
+      return properties;
+    }
+  }
+}

@@ -1,0 +1,9 @@
+/** Baton's locks on PostgreSQL: {@link dev.baton.postgres.PostgresLockClient}. */
+module dev.baton.postgres {
+  requires transitive dev.baton.core;
+  requires transitive java.sql;
+  requires org.postgresql.jdbc;
+  requires org.slf4j;
+
+  exports dev.baton.postgres;
+}

@@ -1,0 +1,1 @@
+UPDATE {table} SET expires_at = clock_timestamp() + ? * interval '1 millisecond' WHERE lock_key = ? AND entry_id = ?
