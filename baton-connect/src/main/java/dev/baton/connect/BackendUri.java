@@ -9,7 +9,8 @@ import java.util.Optional;
  * A backend URI, read: {@code redis://[:password@]host:port[/db]}, {@code rediss://...},
  * {@code redis-sentinel://[:password@]host:port[,host:port][/db]#master} (or {@code rediss-sentinel://} for TLS),
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
- * (or {@code http://}, {@code https://}). Its {@link #toString()} hides the password. A query parameter
+ * (or {@code http://}, {@code https://}), {@code postgresql://user:password@host:port/db} (or {@code postgres://},
+ * {@code jdbc:postgresql://}). Its {@link #toString()} hides the password. A query parameter
  * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=curator} on
  * ZooKeeper, {@code compat=etcd} on etcd.
  */
@@ -18,7 +19,7 @@ public final class BackendUri {
 
   private static final String FORMS = "redis://host:port, rediss://host:port,"
       + " redis-sentinel://host:port[,host:port]#master, zookeeper://host:port[,host:port][/chroot]"
-      + " or etcd://host:port[,host:port]";
+      + ", etcd://host:port[,host:port] or postgresql://user:password@host:port/db";
 
   private final String uri;
   private final String scheme;
@@ -71,6 +72,7 @@ public final class BackendUri {
       case "redis", "rediss", "redis-sentinel", "rediss-sentinel" -> Backend.REDIS;
       case "zookeeper", "zk" -> Backend.ZOOKEEPER;
       case "etcd", "http", "https" -> Backend.ETCD;
+      case "postgresql", "postgres", "jdbc:postgresql" -> Backend.POSTGRES;
       default -> throw new IllegalArgumentException("Unknown backend '" + Redaction.uri(trimmed) + "': use " + FORMS + ".");
     };
     BackendUri parsed = new BackendUri(trimmed, scheme, backend);
@@ -161,7 +163,9 @@ public final class BackendUri {
     /** ZooKeeper, through {@code dev.baton:baton-zookeeper}. */
     ZOOKEEPER("baton-zookeeper", "dev.baton.zookeeper.ZooKeeperLockClient", List.of("curator")),
     /** etcd, through {@code dev.baton:baton-etcd}. */
-    ETCD("baton-etcd", "dev.baton.etcd.EtcdLockClient", List.of("etcd"));
+    ETCD("baton-etcd", "dev.baton.etcd.EtcdLockClient", List.of("etcd")),
+    /** PostgreSQL, through {@code dev.baton:baton-postgres}. */
+    POSTGRES("baton-postgres", "dev.baton.postgres.PostgresLockClient", List.of());
 
     private final String module;
     private final String entryPoint;

@@ -50,6 +50,7 @@ public final class LockClients {
       case REDIS -> RedisConnector.connect(settings);
       case ZOOKEEPER -> ZooKeeperConnector.connect(settings);
       case ETCD -> EtcdConnector.connect(settings);
+      case POSTGRES -> PostgresConnector.connect(settings);
     };
   }
 }

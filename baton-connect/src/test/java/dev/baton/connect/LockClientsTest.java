@@ -8,6 +8,7 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.PostgresServerExtension;
 import dev.baton.testkit.RedisSentinelExtension;
 import dev.baton.testkit.RedisServerExtension;
 import dev.baton.zookeeper.ZooKeeperLockClient;
@@ -30,6 +31,8 @@ class LockClientsTest {
   static final EmbeddedZooKeeperExtension zooKeeper = new EmbeddedZooKeeperExtension();
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();
+  @RegisterExtension
+  static final PostgresServerExtension postgres = new PostgresServerExtension();
 
   static Stream<String> uris() {
     return Stream.of(redis.uri(), redisSentinels.uri(), "zookeeper://" + zooKeeper.connectString(),
@@ -83,6 +86,15 @@ class LockClientsTest {
       assertThat(atTheRoot.lock("cart").tryAcquire()).as("the lock at /cart").isEmpty();
       assertThatThrownBy(() -> compatible.lock("cart", LockOptions.builder().fair(false).build()).acquire())
           .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("compat=curator");
+    }
+  }
+
+  @Test
+  void connectsToPostgresqlByItsUri() throws Exception {
+    try (LockClient client = LockClients.connect(postgres.uri()); LockClient other = LockClients.connect(postgres.uri());
+        Lease lease = client.lock("cart").acquire()) {
+      assertThat(client.backendName()).isEqualTo("postgres");
+      assertThat(other.lock("cart").tryAcquire()).as("another client's try").isEmpty();
     }
   }
 
