@@ -129,7 +129,9 @@ abstract class ContractLeadership extends ContractGroup {
     leader.close();
 
     assertThatThrownBy(leader::start).isInstanceOf(IllegalStateException.class).hasMessageContaining(key);
-    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0 && client.keysInUse() == 0);
+    // The waiting candidate's entry goes with a clean-up in the background: on a loaded three-member etcd cluster
+    // that took more than PROMPTLY once (CI beside a torture).
+    await().atMost(LONG_WAIT).until(() -> entriesAtStore(key) == 0 && client.keysInUse() == 0);
   }
 
   private Leadership stand(LockClient client, Recorder recorder) {
