@@ -70,30 +70,24 @@ class ExecModesIT {
 
   /** What {@code baton status} prints of {@code key}, with {@code more} options. */
   private String status(String key, String... more) throws InterruptedException {
-    String[] args = new String[5 + more.length];
-    args[0] = "status";
-    args[1] = "--backend";
-    args[2] = redis.uri();
-    args[3] = "--key";
-    args[4] = key;
-    System.arraycopy(more, 0, args, 5, more.length);
-    try (BatonProcess status = BatonProcess.start(dir, args)) {
+    try (BatonProcess status = BatonProcess.start(dir, args("status", key, more))) {
       assertThat(status.awaitExit()).as(status.output()).isZero();
       return status.output();
     }
   }
 
   private BatonProcess exec(String key, String... rest) {
-    return BatonProcess.start(dir, args(key, rest));
+    return BatonProcess.start(dir, args("exec", key, rest));
   }
 
   private int run(String key, String... rest) throws InterruptedException {
-    return BatonProcess.run(dir, args(key, rest));
+    return BatonProcess.run(dir, args("exec", key, rest));
   }
 
-  private static String[] args(String key, String... rest) {
+  /** {@code command --backend REDIS --key key rest...}. */
+  private static String[] args(String command, String key, String... rest) {
     String[] args = new String[5 + rest.length];
-    args[0] = "exec";
+    args[0] = command;
     args[1] = "--backend";
     args[2] = redis.uri();
     args[3] = "--key";
