@@ -55,11 +55,17 @@ final class Observers {
   }
 
   void ended(EngineLease lease, Primitive primitive, long grantedAtNanos, LostReason reason) {
+    if (observers.isEmpty()) {
+      return; // no hand-off to the event thread for nobody: this runs on every release
+    }
     Duration heldFor = since(grantedAtNanos);
     events.dispatch(() -> tell(lease.key(), o -> o.ended(lease, primitive, heldFor, reason)));
   }
 
   void renewed(EngineLease lease, Primitive primitive, boolean succeeded) {
+    if (observers.isEmpty()) {
+      return;
+    }
     events.dispatch(() -> tell(lease.key(), o -> o.renewed(lease, primitive, succeeded)));
   }
 

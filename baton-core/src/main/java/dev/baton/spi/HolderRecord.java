@@ -92,9 +92,26 @@ public final class HolderRecord {
   }
 
   private static String line(String name, String value) {
-    String clean = value.replaceAll("\\p{Cntrl}", " ");
+    String clean = withoutControlCharacters(value);
     int end = clean.length() <= MAX_VALUE_LENGTH ? clean.length() : clean.offsetByCodePoints(0,
         clean.codePointCount(0, MAX_VALUE_LENGTH));
     return name + "=" + clean.substring(0, end) + "\n";
+  }
+
+  /** {@code value} with each control character (a line break would end the field) replaced by a space. */
+  private static String withoutControlCharacters(String value) {
+    // Written on every acquisition: a scan, not a regular expression, as values rarely hold one.
+    for (int i = 0; i < value.length(); i++) {
+      if (Character.isISOControl(value.charAt(i))) {
+        char[] chars = value.toCharArray();
+        for (int j = i; j < chars.length; j++) {
+          if (Character.isISOControl(chars[j])) {
+            chars[j] = ' ';
+          }
+        }
+        return new String(chars);
+      }
+    }
+    return value;
   }
 }

@@ -1,0 +1,51 @@
+package dev.baton.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.baton.LockHolder;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class HolderRecordTest {
+  private static final Instant SINCE = Instant.parse("2026-11-24T23:59:58.123456789Z");
+
+  @Test
+  void readsBackWhatItWrote() {
+    LockHolder holder = new LockHolder("host-1", 4242, "worker-7", SINCE);
+
+    HolderRecord record = HolderRecord.read(HolderRecord.write("owner-1:17", holder));
+
+    assertThat(record.ownerId()).isEqualTo("owner-1:17");
+    assertThat(record.holder()).contains(holder);
+  }
+
+  @Test
+  void aThreadNameWithLineBreaksStaysOneField() {
+    LockHolder holder = new LockHolder("host-1", 1, "evil\nowner=someone-else\r\u0000\u007f", SINCE);
+
+    HolderRecord record = HolderRecord.read(HolderRecord.write("owner-1:1", holder));
+
+    assertThat(record.ownerId()).isEqualTo("owner-1:1");
+    assertThat(record.holder()).get().extracting(LockHolder::thread).isEqualTo("evil owner=someone-else   ");
+  }
+
+  @Test
+  void longValuesAreCutWithoutSplittingACharacter() {
+    String name = "x" + "\uD83D\uDD12".repeat(HolderRecord.MAX_VALUE_LENGTH); // a lock emoji: two chars each
+
+    HolderRecord record = HolderRecord.read(HolderRecord.write("o", new LockHolder("h", 1, name, SINCE)));
+
+    String thread = record.holder().orElseThrow().thread();
+    assertThat(name).startsWith(thread);
+    assertThat(thread.length()).isBetween(HolderRecord.MAX_VALUE_LENGTH, HolderRecord.MAX_VALUE_LENGTH + 1);
+    assertThat(Character.isHighSurrogate(thread.charAt(thread.length() - 1))).isFalse();
+  }
+
+  @Test
+  void textWithoutLinesIsABareOwnerId() {
+    HolderRecord record = HolderRecord.read("owner-of-an-older-baton");
+
+    assertThat(record.ownerId()).isEqualTo("owner-of-an-older-baton");
+    assertThat(record.holder()).isEmpty();
+  }
+}
