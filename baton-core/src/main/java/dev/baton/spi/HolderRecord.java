@@ -36,13 +36,23 @@ public final class HolderRecord {
 
   /** The owner id and the holder, as lines. */
   public static String write(String ownerId, LockHolder holder) {
-    return line(OWNER, ownerId) + write(holder);
+    StringBuilder text = new StringBuilder(160);
+    line(text, OWNER, ownerId);
+    return write(text, holder);
   }
 
   /** The holder alone, as lines (for a store that keeps the owner id apart). */
   public static String write(LockHolder holder) {
-    return line(HOST, holder.host()) + line(PID, Long.toString(holder.pid())) + line(THREAD, holder.thread())
-        + line(SINCE, holder.acquiredAt().toString());
+    return write(new StringBuilder(128), holder);
+  }
+
+  private static String write(StringBuilder text, LockHolder holder) {
+    line(text, HOST, holder.host());
+    line(text, PID, Long.toString(holder.pid()));
+    line(text, THREAD, holder.thread());
+    text.append(SINCE).append('=');
+    Since.append(text, holder.acquiredAt());
+    return text.append('\n').toString();
   }
 
   /** Reads what {@link #write} wrote; the owner id is the whole text if it has no owner line. */
@@ -91,11 +101,11 @@ public final class HolderRecord {
     return fields;
   }
 
-  private static String line(String name, String value) {
+  private static void line(StringBuilder text, String name, String value) {
     String clean = withoutControlCharacters(value);
     int end = clean.length() <= MAX_VALUE_LENGTH ? clean.length() : clean.offsetByCodePoints(0,
         clean.codePointCount(0, MAX_VALUE_LENGTH));
-    return name + "=" + clean.substring(0, end) + "\n";
+    text.append(name).append('=').append(clean, 0, end).append('\n');
   }
 
   /** {@code value} with each control character (a line break would end the field) replaced by a space. */
@@ -113,5 +123,31 @@ public final class HolderRecord {
       }
     }
     return value;
+  }
+
+  /**
+   * Writes an instant as {@link Instant#toString()} does, always with nine digits of fraction, which
+   * {@link Instant#parse} reads back exactly. Every acquisition writes one, and {@code toString()} works out the date
+   * of each: here the text of the second is kept until the clock leaves it.
+   */
+  private static final class Since {
+    private static volatile Second last = new Second(Long.MIN_VALUE, "");
+
+    private record Second(long epochSecond, String text) {}
+
+    static void append(StringBuilder text, Instant at) {
+      Second second = last;
+      if (second.epochSecond() != at.getEpochSecond()) {
+        String whole = Instant.ofEpochSecond(at.getEpochSecond()).toString(); // ends in "Z"
+        second = new Second(at.getEpochSecond(), whole.substring(0, whole.length() - 1));
+        last = second;
+      }
+      text.append(second.text()).append('.');
+      String nanos = Integer.toString(at.getNano());
+      for (int pad = nanos.length(); pad < 9; pad++) {
+        text.append('0');
+      }
+      text.append(nanos).append('Z');
+    }
   }
 }

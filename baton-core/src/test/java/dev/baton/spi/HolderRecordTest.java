@@ -20,6 +20,16 @@ class HolderRecordTest {
   }
 
   @Test
+  void keepsTheAcquireTimeToTheNanosecond() {
+    for (Instant since : new Instant[] {SINCE, SINCE.plusNanos(1), Instant.ofEpochSecond(SINCE.getEpochSecond()), SINCE.plusSeconds(86_400 * 400),
+        Instant.EPOCH, Instant.parse("1969-12-31T23:59:59.5Z")}) {
+      LockHolder holder = new LockHolder("h", 1, "t", since);
+
+      assertThat(HolderRecord.read(HolderRecord.write("o", holder)).holder()).contains(holder);
+    }
+  }
+
+  @Test
   void aThreadNameWithLineBreaksStaysOneField() {
     LockHolder holder = new LockHolder("host-1", 1, "evil\nowner=someone-else\r\u0000\u007f", SINCE);
 

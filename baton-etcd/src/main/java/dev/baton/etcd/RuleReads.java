@@ -63,8 +63,14 @@ final class RuleReads {
   /** Whether our entry, created at revision {@code ours}, holds, from what {@link #oldest} read. */
   boolean holds(List<KeyValue> oldestConflicting, long ours) {
     // If as many as the capacity are older than ours, these are they; else every older one is here.
-    List<KeyValue> older = oldestConflicting.stream().filter(entry -> entry.getCreateRevision() < ours).toList();
-    return rule.awaited(modes(older)) == QueueRule.HOLDS;
+    List<KeyValue> older = new ArrayList<>(oldestConflicting.size());
+    for (KeyValue entry : oldestConflicting) {
+      if (entry.getCreateRevision() < ours) {
+        older.add(entry);
+      }
+    }
+    // Nothing older holds under every rule: the uncontended acquisition reads no entry's name.
+    return older.isEmpty() || rule.awaited(modes(older)) == QueueRule.HOLDS;
   }
 
   /**
