@@ -1,7 +1,5 @@
 package dev.baton.testkit;
 
-import static org.awaitility.Awaitility.await;
-
 import dev.baton.embedded.Loopback;
 import dev.baton.testkit.torture.ServerFaults;
 import java.time.Duration;
@@ -9,10 +7,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * Redis as Sentinel deployments run it, for tests: a master, one asynchronous replica, and three sentinels watching
@@ -48,7 +44,6 @@ public final class RedisSentinelSet implements ServerFaults, AutoCloseable {
   /** How often a sentinel says hello to the others through the servers; 2 s by default. */
   private static final Duration PUBLISH_PERIOD = Duration.ofSeconds(1);
   private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(30);
-  private static final Duration POLL_INTERVAL = Duration.ofMillis(50);
 
   private volatile RedisServer master = new RedisServer();
   private volatile RedisServer replica = new RedisServer();
@@ -206,23 +201,8 @@ public final class RedisSentinelSet implements ServerFaults, AutoCloseable {
     return null;
   }
 
-  /** Polls {@code missing} until it says nothing is missing (null); a server that does not answer is missing too. */
   private static void awaitNothingMissing(String what, Supplier<String> missing) {
-    AtomicReference<String> lastMissing = new AtomicReference<>();
-    try {
-      await(what).atMost(SETTLE_TIMEOUT).pollInSameThread().pollDelay(Duration.ZERO).pollInterval(POLL_INTERVAL)
-          .until(() -> {
-            try {
-              lastMissing.set(missing.get());
-            } catch (RuntimeException e) {
-              lastMissing.set(String.valueOf(e));
-            }
-            return lastMissing.get() == null;
-          });
-    } catch (ConditionTimeoutException e) {
-      throw new IllegalStateException("Waited " + SETTLE_TIMEOUT.toSeconds() + " s in vain for " + what + ": "
-          + lastMissing.get(), e);
-    }
+    Settling.awaitNothingMissing(what, SETTLE_TIMEOUT, missing);
   }
 
   private static String info(RedisServer server) {

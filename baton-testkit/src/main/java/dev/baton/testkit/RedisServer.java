@@ -7,7 +7,10 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.IntSupplier;
 
 /**
  * A real {@code redis-server} process on a free loopback port, without persistence, for tests.
@@ -25,8 +28,23 @@ public final class RedisServer {
   private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
   private static final int PORT_ATTEMPTS = 5;
 
+  private final List<String> options;
+  private final IntSupplier freePort;
   private volatile int port;
   private volatile Run run;
+
+  /** A server with the default options, on any free port. */
+  public RedisServer() {
+    this(List.of(), Loopback::freePort);
+  }
+
+  /**
+   * A server with {@code options} on top of the defaults (a cluster node's, say), on ports from {@code freePort}.
+   */
+  RedisServer(List<String> options, IntSupplier freePort) {
+    this.options = List.copyOf(options);
+    this.freePort = freePort;
+  }
 
   /** One life of the process, from start to stop. */
   private record Run(Process process, ProcessOutput output, Path dir, Thread exitHook) {}
@@ -51,7 +69,7 @@ public final class RedisServer {
       return;
     }
     for (int attempt = 0; attempt < PORT_ATTEMPTS && run == null; attempt++) {
-      int candidate = Loopback.freePort();
+      int candidate = freePort.getAsInt();
       Optional<Run> started = launch(binary, candidate);
       if (started.isPresent()) {
         port = candidate;
@@ -151,7 +169,7 @@ public final class RedisServer {
   /** Starts a process on {@code candidate}; empty if the port turned out to be taken. */
   private Optional<Run> launch(Path binary, int candidate) {
     Path dir = WorkDirs.create("baton-redis-", "redis-server");
-    Process process = startProcess(binary, candidate, dir);
+    Process process = startProcess(binary, candidate, dir, options);
     String name = "redis-server-" + candidate;
     Run started = new Run(process, ProcessOutput.follow(process, name + "-output"), dir,
         Processes.killOnExit(process, name));
@@ -175,8 +193,8 @@ public final class RedisServer {
         + candidate + " within " + START_TIMEOUT.toSeconds() + " s. Its last output:\n" + output);
   }
 
-  private static Process startProcess(Path binary, int port, Path dir) {
-    ProcessBuilder builder = new ProcessBuilder(
+  private static Process startProcess(Path binary, int port, Path dir, List<String> options) {
+    List<String> command = new ArrayList<>(List.of(
         binary.toString(),
         "--port", Integer.toString(port),
         "--bind", HOST,
@@ -184,7 +202,9 @@ public final class RedisServer {
         "--appendonly", "no",
         "--daemonize", "no",
         "--loglevel", "notice",
-        "--dir", dir.toString())
+        "--dir", dir.toString()));
+    command.addAll(options);
+    ProcessBuilder builder = new ProcessBuilder(command)
         .directory(dir.toFile())
         .redirectErrorStream(true);
     try {

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 /** An executable the test kit runs, such as {@code redis-server} or {@code etcd}, and the package that installs it. */
 enum ServerBinary {
   REDIS("redis-server", "redis-server", "Redis"),
+  REDIS_CLI("redis-cli", "redis-tools", "Redis command line, which creates a cluster,"),
   ETCD("etcd", "etcd-server", "etcd");
 
   private static final List<String> KNOWN_DIRS = List.of("/usr/bin", "/usr/local/bin");

@@ -1,0 +1,38 @@
+package dev.baton.testkit;
+
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
+import org.awaitility.core.ConditionTimeoutException;
+
+/** Waiting for a set-up of servers to reach a state they report, saying what was still missing if it never did. */
+final class Settling {
+  private static final Duration POLL_INTERVAL = Duration.ofMillis(50);
+
+  private Settling() {}
+
+  /**
+   * Polls {@code missing} until it says nothing is missing (null); a server that does not answer is missing too.
+   *
+   * @throws IllegalStateException after {@code timeout}, quoting what was missing last
+   */
+  static void awaitNothingMissing(String what, Duration timeout, Supplier<String> missing) {
+    AtomicReference<String> lastMissing = new AtomicReference<>();
+    try {
+      await(what).atMost(timeout).pollInSameThread().pollDelay(Duration.ZERO).pollInterval(POLL_INTERVAL)
+          .until(() -> {
+            try {
+              lastMissing.set(missing.get());
+            } catch (RuntimeException e) {
+              lastMissing.set(String.valueOf(e));
+            }
+            return lastMissing.get() == null;
+          });
+    } catch (ConditionTimeoutException e) {
+      throw new IllegalStateException("Waited " + timeout.toSeconds() + " s in vain for " + what + ": "
+          + lastMissing.get(), e);
+    }
+  }
+}
