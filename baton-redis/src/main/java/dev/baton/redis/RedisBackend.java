@@ -13,9 +13,7 @@ import dev.baton.spi.WakeUp;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -65,9 +63,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   public LockStatus status(String key) {
     try {
       List<Object> lock = LIST.run(link.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
-      Long subscribers = link.sync().pubsubNumsub(keys.channel(key)).getOrDefault(keys.channel(key), 0L);
-      int waiters = subscribers.intValue();
-      return lock.get(0) == null ? LockStatus.free(key, waiters) : held(key, lock, 0, waiters);
+      return LockReads.status(link, key, lock, keys.channel(key), RedisBackend::held);
     } catch (RuntimeException e) {
       throw link.translate(e, "Reading the status of '" + key + "'");
     }
@@ -86,15 +82,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
       }
       List<Object> locks = LIST.run(link.sync(), ScriptOutputType.MULTI,
           found.stream().map(keys::lock).toArray(String[]::new));
-      Map<String, Long> subscribers = link.sync().pubsubNumsub(found.stream().map(keys::channel).toArray(String[]::new));
-      List<LockStatus> held = new ArrayList<>(found.size());
-      for (int i = 0; i < found.size(); i++) {
-        String key = found.get(i);
-        if (locks.get(LOCK_FIELDS * i) != null) {
-          held.add(held(key, locks, LOCK_FIELDS * i, subscribers.getOrDefault(keys.channel(key), 0L).intValue()));
-        }
-      }
-      return held;
+      return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, RedisBackend::held);
     } catch (RuntimeException e) {
       throw link.translate(e, "Listing the locks under '" + keyPrefix + "'");
     }
@@ -105,11 +93,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
    * many hold, and the number of permits, from {@code offset} on.
    */
   private static LockStatus held(String key, List<Object> fields, int offset, int waiters) {
-    long ttl = (Long) fields.get(offset + 2);
-    Object holder = fields.get(offset + 3);
-    LockStatus oldest = LockStatus.held(key, (String) fields.get(offset), Long.parseLong((String) fields.get(offset + 1)),
-        ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters,
-        holder == null ? null : HolderRecord.read((String) holder).holder().orElse(null));
+    LockStatus oldest = LockReads.oldestHolder(key, fields, offset, waiters);
     return switch (EntryMode.valueOf((String) fields.get(offset + 4))) {
       case EXCLUSIVE -> oldest;
       case SHARED -> oldest.heldBy(LockStatus.Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);

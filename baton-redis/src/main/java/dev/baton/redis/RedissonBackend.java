@@ -12,9 +12,7 @@ import dev.baton.spi.WakeUp;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.Stream;
@@ -75,8 +73,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
     try {
       List<Object> lock = LIST.run(link.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key), keys.token(key)},
           "status");
-      Long subscribers = link.sync().pubsubNumsub(keys.channel(key)).getOrDefault(keys.channel(key), 0L);
-      return lock.get(0) == null ? LockStatus.free(key, subscribers.intValue()) : held(key, lock, 0, subscribers);
+      return LockReads.status(link, key, lock, keys.channel(key), LockReads::oldestHolder);
     } catch (RuntimeException e) {
       throw link.translate(e, "Reading the status of '" + key + "'");
     }
@@ -95,27 +92,10 @@ final class RedissonBackend implements LockBackend, AttemptStore {
       }
       List<Object> locks = LIST.run(link.sync(), ScriptOutputType.MULTI,
           found.stream().flatMap(key -> Stream.of(keys.lock(key), keys.token(key))).toArray(String[]::new));
-      Map<String, Long> subscribers = link.sync().pubsubNumsub(found.stream().map(keys::channel).toArray(String[]::new));
-      List<LockStatus> held = new ArrayList<>(found.size());
-      for (int i = 0; i < found.size(); i++) {
-        String key = found.get(i);
-        if (locks.get(LOCK_FIELDS * i) != null) {
-          held.add(held(key, locks, LOCK_FIELDS * i, subscribers.getOrDefault(keys.channel(key), 0L)));
-        }
-      }
-      return held;
+      return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, LockReads::oldestHolder);
     } catch (RuntimeException e) {
       throw link.translate(e, "Listing the locks under '" + keyPrefix + "'");
     }
-  }
-
-  /** A held lock as list.lua reads it: holder's id, token, ms left and Baton's holder record, from {@code offset} on. */
-  private static LockStatus held(String key, List<Object> fields, int offset, long waiters) {
-    long ttl = (Long) fields.get(offset + 2);
-    Object holder = fields.get(offset + 3);
-    return LockStatus.held(key, (String) fields.get(offset), Long.parseLong((String) fields.get(offset + 1)),
-        ttl >= 0 ? Duration.ofMillis(ttl) : null, (int) waiters,
-        holder == null ? null : HolderRecord.read((String) holder).holder().orElse(null));
   }
 
   @Override
