@@ -11,8 +11,8 @@ import java.util.Optional;
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
  * (or {@code http://}, {@code https://}), {@code postgresql://user:password@host:port/db} (or {@code postgres://},
  * {@code jdbc:postgresql://}). Its {@link #toString()} hides the password. A query parameter
- * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=curator} on
- * ZooKeeper, {@code compat=etcd} on etcd.
+ * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=redisson} on
+ * Redis, {@code compat=curator} on ZooKeeper, {@code compat=etcd} on etcd.
  */
 public final class BackendUri {
   private static final String COMPAT = "compat=";
@@ -32,12 +32,14 @@ public final class BackendUri {
     this.uri = uri;
     this.scheme = scheme;
     this.backend = backend;
+    // The query ends where a fragment starts (a Redis Sentinel URI's #master), before or after it.
     int query = uri.indexOf('?');
+    int queryEnd = query < 0 || uri.indexOf('#', query) < 0 ? uri.length() : uri.indexOf('#', query);
     String compatValue = null;
     StringBuilder rest = new StringBuilder(query < 0 ? uri : uri.substring(0, query));
     if (query >= 0) {
       char separator = '?';
-      for (String parameter : uri.substring(query + 1).split("&")) {
+      for (String parameter : uri.substring(query + 1, queryEnd).split("&")) {
         if (parameter.startsWith(COMPAT)) {
           compatValue = parameter.substring(COMPAT.length());
         } else if (!parameter.isEmpty()) {
@@ -45,6 +47,7 @@ public final class BackendUri {
           separator = '&';
         }
       }
+      rest.append(uri, queryEnd, uri.length());
     }
     this.compat = compatValue;
     this.withoutCompat = rest.toString();
@@ -88,7 +91,7 @@ public final class BackendUri {
     throw new IllegalArgumentException("The backend '" + this + "' asks for compat=" + compat + ", which Baton does not"
         + " offer on " + backend.name().toLowerCase(Locale.ROOT) + (backend.compatModes().isEmpty() ? ""
         : " (it offers compat=" + String.join(", compat=", backend.compatModes()) + ")")
-        + "; ZooKeeper offers compat=curator, etcd compat=etcd. Remove the parameter.");
+        + "; Redis offers compat=redisson, ZooKeeper compat=curator, etcd compat=etcd. Remove the parameter.");
   }
 
   /** The {@code compat} parameter: whose locks this client's should exclude besides Baton's, if given. */
@@ -159,7 +162,7 @@ public final class BackendUri {
   /** The stores a URI can name, with the module that talks to each. */
   public enum Backend {
     /** Redis, through {@code dev.baton:baton-redis}. */
-    REDIS("baton-redis", "dev.baton.redis.RedisLockClient", List.of()),
+    REDIS("baton-redis", "dev.baton.redis.RedisLockClient", List.of("redisson")),
     /** ZooKeeper, through {@code dev.baton:baton-zookeeper}. */
     ZOOKEEPER("baton-zookeeper", "dev.baton.zookeeper.ZooKeeperLockClient", List.of("curator")),
     /** etcd, through {@code dev.baton:baton-etcd}. */

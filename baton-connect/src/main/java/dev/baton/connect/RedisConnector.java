@@ -14,6 +14,7 @@ final class RedisConnector {
     settings.connectTimeout().ifPresent(builder::connectTimeout);
     settings.commandTimeout().ifPresent(builder::commandTimeout);
     settings.password().ifPresent(password -> builder.credentials(settings.user().orElse(null), password));
+    settings.uri().compat().ifPresent(compat -> builder.compat(RedisLockClient.Compat.REDISSON));
     return builder.connect();
   }
 }

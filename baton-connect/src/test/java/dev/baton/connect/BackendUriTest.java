@@ -57,12 +57,20 @@ class BackendUriTest {
 
   @Test
   void refusesACompatModeTheStoreDoesNotOffer() {
-    assertThatThrownBy(() -> BackendUri.parse("redis://:s3cret@cache:6379?compat=redisson"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("compat=redisson").hasMessageContaining("compat=curator").hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> BackendUri.parse("redis://:s3cret@cache:6379?compat=curator"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("compat=curator")
+        .hasMessageContaining("it offers compat=redisson").hasMessageNotContaining("s3cret");
+    assertThatThrownBy(() -> BackendUri.parse("postgresql://u:s3cret@db:5432/app?compat=redisson"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("compat=redisson")
+        .hasMessageNotContaining("s3cret");
     assertThatThrownBy(() -> BackendUri.parse("zookeeper://zk1:2181?compat=kazoo"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("it offers compat=curator");
     assertThat(BackendUri.parse("etcd://e1:2379,e2:2379?compat=etcd").address()).isEqualTo("e1:2379,e2:2379");
+    assertThat(BackendUri.parse("redis-sentinel://s1:26379,s2:26379/1?compat=redisson#orders").value())
+        .isEqualTo("redis-sentinel://s1:26379,s2:26379/1#orders");
+    BackendUri masterFirst = BackendUri.parse("redis-sentinel://s1:26379#orders?timeout=5s&compat=redisson");
+    assertThat(masterFirst.compat()).contains("redisson");
+    assertThat(masterFirst.value()).isEqualTo("redis-sentinel://s1:26379#orders?timeout=5s");
   }
 
   @Test

@@ -90,6 +90,18 @@ class LockClientsTest {
   }
 
   @Test
+  void compatRedissonPutsKeyKInTheHashKAsRedissonWould() throws Exception {
+    try (LockClient compatible = LockClients.connect(redis.uri() + "?compat=redisson");
+        Lease lease = compatible.lock("basket").acquire()) {
+      assertThat(redis.command("HGET", "basket", lease.ownerId())).as("the holder's field of the hash basket")
+          .isEqualTo("1");
+      assertThatThrownBy(() -> compatible.semaphore("basket", 2).acquire())
+          .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("compat=redisson");
+    }
+    assertThat(redis.command("EXISTS", "basket")).as("after the release").isEqualTo(0L);
+  }
+
+  @Test
   void connectsToPostgresqlByItsUri() throws Exception {
     try (LockClient client = LockClients.connect(postgres.uri()); LockClient other = LockClients.connect(postgres.uri());
         Lease lease = client.lock("cart").acquire()) {

@@ -21,7 +21,7 @@ final class LockScan {
   private LockScan() {}
 
   /** The lock keys under {@code keyPrefix} (Baton's keys, not Redis's), the first {@code limit} in key order. */
-  static List<String> firstKeys(RedisCommands<String, String> redis, RedisKeys keys, String keyPrefix, int limit) {
+  static List<String> firstKeys(RedisCommands<String, String> redis, LockNames keys, String keyPrefix, int limit) {
     ScanArgs args = ScanArgs.Builder.matches(keys.lockPattern(keyPrefix)).limit(KEYS_PER_CALL);
     TreeSet<String> first = new TreeSet<>(KeyOrder.BY_CODE_POINT);
     ScanCursor cursor = ScanCursor.INITIAL;

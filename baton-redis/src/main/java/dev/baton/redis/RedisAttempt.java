@@ -21,7 +21,7 @@ import java.util.List;
  * gives up.
  */
 final class RedisAttempt implements Attempt {
-  private final RedisBackend redis;
+  private final AttemptStore redis;
   private final AcquireRequest request;
   private final boolean writer;
   private WakeUpChannels.Subscription subscription;
@@ -30,10 +30,10 @@ final class RedisAttempt implements Attempt {
   private boolean mayBeRecorded;
   private long arrival;
 
-  RedisAttempt(RedisBackend redis, AcquireRequest request) {
+  RedisAttempt(AttemptStore redis, AcquireRequest request) {
     this.redis = redis;
     this.request = request;
-    this.writer = RedisBackend.waitsAsWriter(request);
+    this.writer = redis.recordsWaitingWriter(request);
   }
 
   @Override

@@ -10,29 +10,12 @@ import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
-import io.lettuce.core.ClientOptions;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.SocketOptions;
-import io.lettuce.core.TimeoutOptions;
-import io.lettuce.core.api.StatefulConnection;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
-import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.DefaultClientResources;
-import io.lettuce.core.resource.Delay;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Baton's lock protocol on one Redis server, or on the master that sentinels name: Lua scripts (acquire, release and
@@ -40,7 +23,7 @@ import java.util.concurrent.TimeoutException;
  * and wake-ups on one subscription connection. Every {@link QueueRule} is served: the acquire script takes the rule's
  * mode and capacity and decides in one step whether the entry holds; its header describes what is stored.
  */
-final class RedisBackend implements LockBackend {
+final class RedisBackend implements LockBackend, AttemptStore {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
   private static final LuaScript RELEASE = LuaScript.load("release.lua");
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
@@ -49,87 +32,20 @@ final class RedisBackend implements LockBackend {
   private static final int LOCK_FIELDS = 7;
   private static final LuaScript WITHDRAW = LuaScript.load("withdraw.lua");
 
-  private final ClientResources resources;
-  private final RedisClient client;
-  private final StatefulRedisConnection<String, String> connection;
-  private final StatefulRedisPubSubConnection<String, String> subscriptions;
-  private final WakeUpChannels wakeUps;
+  private final RedisLink link;
   private final RedisKeys keys;
-  private final String server;
   private final long yieldMillis;
 
-  private RedisBackend(ClientResources resources, RedisClient client, StatefulRedisConnection<String, String> connection,
-      StatefulRedisPubSubConnection<String, String> subscriptions, Duration commandTimeout, RedisKeys keys, String server,
-      Duration yieldTime) {
-    this.resources = resources;
-    this.client = client;
-    this.connection = connection;
-    this.subscriptions = subscriptions;
-    this.wakeUps = new WakeUpChannels(subscriptions, commandTimeout);
+  private RedisBackend(RedisLink link, RedisKeys keys, Duration yieldTime) {
+    this.link = link;
     this.keys = keys;
-    this.server = server;
     this.yieldMillis = yieldTime.toMillis();
   }
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
   static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
       Duration yieldTime) {
-    String server = RedisTarget.describe(uri);
-    uri.setTimeout(commandTimeout);
-    // Lettuce bounds the handshake with each sentinel by the sentinel's own timeout, one minute unless set.
-    uri.getSentinels().forEach(sentinel -> sentinel.setTimeout(commandTimeout));
-    ClientResources resources = DefaultClientResources.builder()
-        .ioThreadPoolSize(2)
-        .computationThreadPoolSize(2)
-        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
-        .build();
-    RedisClient client = RedisClient.create(resources, uri);
-    client.setOptions(ClientOptions.builder()
-        .autoReconnect(true)
-        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-        .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
-        .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
-        .build());
-    // Both connections handshake at once: a short-lived client (baton exec) waits for one round of them, not two.
-    CompletableFuture<StatefulRedisConnection<String, String>> commands =
-        client.connectAsync(StringCodec.UTF8, uri).toCompletableFuture();
-    CompletableFuture<StatefulRedisPubSubConnection<String, String>> pubSub =
-        client.connectPubSubAsync(StringCodec.UTF8, uri).toCompletableFuture();
-    // Through sentinels, Lettuce asks one after the other until one names the master: each may cost a connect and a
-    // command, as the master's handshake does.
-    Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(uri.getSentinels().size() + 1L);
-    try {
-      StatefulRedisConnection<String, String> connection = await(commands, bound, server);
-      StatefulRedisPubSubConnection<String, String> subscriptions = await(pubSub, bound, server);
-      return new RedisBackend(resources, client, connection, subscriptions, commandTimeout, new RedisKeys(keyPrefix), server,
-          yieldTime);
-    } catch (RuntimeException e) {
-      closeIfMade(commands);
-      closeIfMade(pubSub);
-      shutdown(client, resources);
-      throw RedisErrors.connectFailed(e, server, RedisTarget.connectAdvice(uri));
-    }
-  }
-
-  /** The connection once its handshake is done, within {@code bound}; the failure as the client's sync connect throws it. */
-  private static <C> C await(CompletableFuture<C> connecting, Duration bound, String server) {
-    try {
-      return connecting.get(bound.toNanos(), TimeUnit.NANOSECONDS);
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof RedisConnectionException failure ? failure
-          : RedisConnectionException.create(server, e.getCause());
-    } catch (TimeoutException e) {
-      throw new RedisConnectionException("No answer from " + server + " within " + bound.toMillis() + " ms", e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new RedisConnectionException("Interrupted while connecting to " + server, e);
-    }
-  }
-
-  /** Closes a connection that was made, or is made later, after a connect that failed as a whole. */
-  private static void closeIfMade(CompletableFuture<? extends StatefulConnection<String, String>> connecting) {
-    connecting.cancel(false);
-    connecting.thenAccept(StatefulConnection::close);
+    return new RedisBackend(RedisLink.connect(uri, commandTimeout, connectTimeout), new RedisKeys(keyPrefix), yieldTime);
   }
 
   @Override
@@ -146,12 +62,10 @@ final class RedisBackend implements LockBackend {
   @Override
   public LockStatus status(String key) {
     try {
-      List<Object> lock = LIST.run(connection.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
-      Long subscribers = connection.sync().pubsubNumsub(keys.channel(key)).getOrDefault(keys.channel(key), 0L);
-      int waiters = subscribers.intValue();
-      return lock.get(0) == null ? LockStatus.free(key, waiters) : held(key, lock, 0, waiters);
+      List<Object> lock = LIST.run(link.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
+      return LockReads.status(link, key, lock, keys.channel(key), RedisBackend::held);
     } catch (RuntimeException e) {
-      throw RedisErrors.translate(e, "Reading the status of '" + key + "'", server);
+      throw link.translate(e, "Reading the status of '" + key + "'");
     }
   }
 
@@ -162,23 +76,15 @@ final class RedisBackend implements LockBackend {
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
     try {
-      List<String> found = LockScan.firstKeys(connection.sync(), keys, keyPrefix, limit);
+      List<String> found = LockScan.firstKeys(link.sync(), keys, keyPrefix, limit);
       if (found.isEmpty()) {
         return List.of();
       }
-      List<Object> locks = LIST.run(connection.sync(), ScriptOutputType.MULTI,
+      List<Object> locks = LIST.run(link.sync(), ScriptOutputType.MULTI,
           found.stream().map(keys::lock).toArray(String[]::new));
-      Map<String, Long> subscribers = connection.sync().pubsubNumsub(found.stream().map(keys::channel).toArray(String[]::new));
-      List<LockStatus> held = new ArrayList<>(found.size());
-      for (int i = 0; i < found.size(); i++) {
-        String key = found.get(i);
-        if (locks.get(LOCK_FIELDS * i) != null) {
-          held.add(held(key, locks, LOCK_FIELDS * i, subscribers.getOrDefault(keys.channel(key), 0L).intValue()));
-        }
-      }
-      return held;
+      return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, RedisBackend::held);
     } catch (RuntimeException e) {
-      throw RedisErrors.translate(e, "Listing the locks under '" + keyPrefix + "'", server);
+      throw link.translate(e, "Listing the locks under '" + keyPrefix + "'");
     }
   }
 
@@ -187,11 +93,7 @@ final class RedisBackend implements LockBackend {
    * many hold, and the number of permits, from {@code offset} on.
    */
   private static LockStatus held(String key, List<Object> fields, int offset, int waiters) {
-    long ttl = (Long) fields.get(offset + 2);
-    Object holder = fields.get(offset + 3);
-    LockStatus oldest = LockStatus.held(key, (String) fields.get(offset), Long.parseLong((String) fields.get(offset + 1)),
-        ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters,
-        holder == null ? null : HolderRecord.read((String) holder).holder().orElse(null));
+    LockStatus oldest = LockReads.oldestHolder(key, fields, offset, waiters);
     return switch (EntryMode.valueOf((String) fields.get(offset + 4))) {
       case EXCLUSIVE -> oldest;
       case SHARED -> oldest.heldBy(LockStatus.Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);
@@ -213,17 +115,18 @@ final class RedisBackend implements LockBackend {
    * @param arrival when the attempt's first try reached the server, as that try's reply said; 0 if not known
    * @param mayBeRecorded whether an earlier try of this waiting writer was sent, which may have recorded it
    */
-  List<Object> acquire(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded) {
+  @Override
+  public List<Object> acquire(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded) {
     String key = request.key();
     QueueRule rule = request.rule();
     try {
-      return ACQUIRE.run(connection.sync(), ScriptOutputType.MULTI,
+      return ACQUIRE.run(link.sync(), ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
           request.ownerId(), millis(request.expiry()), flag(waiting), millis(request.ttl()),
           HolderRecord.write(request.holder()), rule.mode().name(), Integer.toString(rule.capacity()),
           Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded));
     } catch (RuntimeException e) {
-      throw RedisErrors.translate(e, "Acquiring '" + key + "'", server);
+      throw link.translate(e, "Acquiring '" + key + "'");
     }
   }
 
@@ -235,28 +138,35 @@ final class RedisBackend implements LockBackend {
     return request.rule().mode() == EntryMode.EXCLUSIVE && request.fair() && request.mayWait();
   }
 
+  @Override
+  public boolean recordsWaitingWriter(AcquireRequest request) {
+    return waitsAsWriter(request);
+  }
+
   /** Removes the waiting writer's record of {@code request}, if there is one, waking those it held back. */
-  void withdraw(AcquireRequest request) {
+  @Override
+  public void withdraw(AcquireRequest request) {
     String key = request.key();
     try {
-      WITHDRAW.<Long>run(connection.sync(), ScriptOutputType.INTEGER, new String[] {keys.writers(key)},
+      WITHDRAW.<Long>run(link.sync(), ScriptOutputType.INTEGER, new String[] {keys.writers(key)},
           request.ownerId(), keys.channel(key));
     } catch (RuntimeException e) {
-      throw RedisErrors.translate(e, "Withdrawing the waiting writer of " + request.lockName(), server);
+      throw link.translate(e, "Withdrawing the waiting writer of " + request.lockName());
     }
   }
 
-  WakeUpChannels.Subscription subscribe(String key, WakeUp wakeUp) {
+  @Override
+  public WakeUpChannels.Subscription subscribe(String key, WakeUp wakeUp) {
     try {
-      return wakeUps.subscribe(keys.channel(key), wakeUp);
+      return link.wakeUps().subscribe(keys.channel(key), wakeUp);
     } catch (RuntimeException e) {
-      throw RedisErrors.translate(e, "Waiting for '" + key + "'", server);
+      throw link.translate(e, "Waiting for '" + key + "'");
     }
   }
 
   /** The client's wake-up channels, to see which keys it waits for. */
   WakeUpChannels wakeUps() {
-    return wakeUps;
+    return link.wakeUps();
   }
 
   @Override
@@ -265,7 +175,8 @@ final class RedisBackend implements LockBackend {
   }
 
   /** Deletes the entry of {@code request}'s owner, if it is there. */
-  boolean release(AcquireRequest request) {
+  @Override
+  public boolean release(AcquireRequest request) {
     return runRelease(request, "Releasing '" + request.key() + "'", "0") == 1L;
   }
 
@@ -284,10 +195,10 @@ final class RedisBackend implements LockBackend {
   private long runRelease(AcquireRequest request, String what, String keepExpiryMillis) {
     String key = request.key();
     try {
-      return RELEASE.<Long>run(connection.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key), keys.yielded(key)},
+      return RELEASE.<Long>run(link.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key), keys.yielded(key)},
           request.ownerId(), keys.channel(key), Long.toString(request.fair() ? yieldMillis : 0), keepExpiryMillis);
     } catch (RuntimeException e) {
-      throw RedisErrors.translate(e, what, server);
+      throw link.translate(e, what);
     }
   }
 
@@ -297,10 +208,10 @@ final class RedisBackend implements LockBackend {
     String key = request.key();
     CompletionStage<Long> renewed;
     try {
-      renewed = RENEW.runAsync(connection.async(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
+      renewed = RENEW.runAsync(link.async(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
           request.ownerId(), millis(expiry));
     } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(RedisErrors.translate(e, "Renewing '" + key + "'", server));
+      return CompletableFuture.failedFuture(link.translate(e, "Renewing '" + key + "'"));
     }
     return renewed.thenApply(result -> result == 1L);
   }
@@ -310,19 +221,12 @@ final class RedisBackend implements LockBackend {
   }
 
   /** PEXPIRE's argument: never 0, which would delete the entry. */
-  private static String millis(Duration expiry) {
+  static String millis(Duration expiry) {
     return Long.toString(Math.max(1, expiry.toMillis()));
   }
 
   @Override
   public void close() {
-    subscriptions.close();
-    connection.close();
-    shutdown(client, resources);
-  }
-
-  private static void shutdown(RedisClient client, ClientResources resources) {
-    client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-    resources.shutdown(0, 2, TimeUnit.SECONDS);
+    link.close();
   }
 }

@@ -10,7 +10,7 @@ package dev.baton.redis;
  * permits that come after them. Every one of them expires or is unsubscribed once the key is released and no one
  * waits for it.
  */
-record RedisKeys(String prefix) {
+record RedisKeys(String prefix) implements LockNames {
 
   String lock(String key) {
     return prefix + "lock:" + key;
@@ -32,28 +32,13 @@ record RedisKeys(String prefix) {
     return prefix + "wake:" + key;
   }
 
-  /**
-   * The {@code SCAN MATCH} pattern of the lock hashes whose key starts with {@code keyPrefix}: the prefixes taken
-   * literally (their glob characters escaped), then anything.
-   */
-  String lockPattern(String keyPrefix) {
-    return literal(lock(keyPrefix)) + "*";
+  @Override
+  public String lockPattern(String keyPrefix) {
+    return LockNames.startingWith(lock(keyPrefix));
   }
 
-  /** The key of lock hash {@code lockHash}, which {@link #lock} named. */
-  String keyOfLock(String lockHash) {
+  @Override
+  public String keyOfLock(String lockHash) {
     return lockHash.substring(lock("").length());
-  }
-
-  /** {@code text} as a Redis glob pattern that matches only itself. */
-  private static String literal(String text) {
-    StringBuilder pattern = new StringBuilder(text.length());
-    for (char c : text.toCharArray()) {
-      if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
-        pattern.append('\\');
-      }
-      pattern.append(c);
-    }
-    return pattern.toString();
   }
 }

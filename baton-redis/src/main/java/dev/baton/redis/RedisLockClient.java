@@ -3,7 +3,9 @@ package dev.baton.redis;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.spi.ClientFactory;
+import dev.baton.spi.LockBackend;
 import dev.baton.spi.Settings;
+import io.lettuce.core.RedisURI;
 import java.time.Duration;
 
 /**
@@ -33,8 +35,28 @@ import java.time.Duration;
  *
  * <p>A key that is released and that no one waits for leaves nothing at the server one ttl after its release: the
  * fencing counter too expires, once the server's clock has passed its last token by a ttl.
+ *
+ * <p>A fleet moving from Redisson one instance at a time: {@link Builder#compat(Compat) compat(Compat.REDISSON)} makes
+ * key {@code K} the hash {@code K} that Redisson's {@code getLock("K")} and {@code getFencedLock("K")} take, so that
+ * each side waits for the other's holder and is woken by its release.
  */
 public final class RedisLockClient {
+  /** Which other library's locks a client's locks exclude, on the same names. */
+  public enum Compat {
+    /** Baton's own locks only. */
+    NONE,
+    /**
+     * Redisson's {@code RLock} and {@code RFencedLock}: key {@code K} is the hash {@code K} (under no prefix unless
+     * {@link Builder#keyPrefix one} is given), its holder the field named by the owner id; releases publish Redisson's
+     * unlock message on {@code redisson_lock__channel:{K}}, where waiters listen; fencing tokens are increments of
+     * RFencedLock's counter {@code redisson_lock_token:{K}}, which, as Redisson leaves it, has no expiry. The client
+     * takes locks, write locks and leadership only (Redisson's read-write locks and semaphores have other layouts),
+     * and refuses a read lock and a semaphore at once. Across clients waiters race, as Redisson's do: there is no
+     * {@link Builder#yieldTime yield}.
+     */
+    REDISSON
+  }
+
   /** The prefix of every key Baton writes, unless told otherwise. */
   public static final String DEFAULT_KEY_PREFIX = "baton:";
 
@@ -67,7 +89,8 @@ public final class RedisLockClient {
   /** Settings of a Redis lock client; every setter checks its value at once. */
   public static final class Builder {
     private RedisTarget target;
-    private String keyPrefix = DEFAULT_KEY_PREFIX;
+    private String keyPrefix;
+    private Compat compat = Compat.NONE;
     private LockOptions defaultOptions = LockOptions.defaults();
     private Duration commandTimeout = Duration.ofSeconds(2);
     private Duration connectTimeout = Duration.ofSeconds(2);
@@ -107,11 +130,21 @@ public final class RedisLockClient {
     }
 
     /**
-     * The prefix of every key and channel Baton writes; {@code baton:} by default. A {@code :} is added if it does
-     * not end with one, so that no lock of one prefix is a lock of another.
+     * The prefix of every key and channel Baton writes; {@code baton:} by default, none with {@link Compat#REDISSON}
+     * (where it is the start of Redisson's lock name). A {@code :} is added if it does not end with one, so that no
+     * lock of one prefix is a lock of another.
      */
     public Builder keyPrefix(String keyPrefix) {
       this.keyPrefix = Settings.prefix("The key prefix", keyPrefix, ':', "baton:");
+      return this;
+    }
+
+    /** Whose locks this client's locks exclude besides Baton's: {@link Compat#NONE} by default. */
+    public Builder compat(Compat compat) {
+      if (compat == null) {
+        throw new IllegalArgumentException("The compatibility mode must not be null; use Compat.NONE for none.");
+      }
+      this.compat = compat;
       return this;
     }
 
@@ -167,8 +200,11 @@ public final class RedisLockClient {
         throw new IllegalStateException("The Redis URI '" + target + "' carries a password and credentials() gave"
             + " one too: give it one way.");
       }
-      RedisBackend backend = RedisBackend.connect(target.connectionUri(user, password), keyPrefix, commandTimeout,
-          connectTimeout, yieldTime);
+      RedisURI uri = target.connectionUri(user, password);
+      LockBackend backend = compat == Compat.REDISSON
+          ? RedissonBackend.connect(uri, keyPrefix != null ? keyPrefix : "", commandTimeout, connectTimeout)
+          : RedisBackend.connect(uri, keyPrefix != null ? keyPrefix : DEFAULT_KEY_PREFIX, commandTimeout, connectTimeout,
+              yieldTime);
       return ClientFactory.newClient(backend, defaultOptions);
     }
   }

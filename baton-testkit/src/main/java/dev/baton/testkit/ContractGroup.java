@@ -2,6 +2,7 @@ package dev.baton.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.baton.DistributedLock;
 import dev.baton.Lease;
@@ -92,6 +93,11 @@ abstract class ContractGroup {
 
   boolean reachableFromOtherProcesses() {
     return contract.reachableFromOtherProcesses();
+  }
+
+  /** Skips the running test unless the clients take shared entries ({@link LockClientContract#takesSharedEntries}). */
+  void assumeSharedEntries() {
+    assumeTrue(contract.takesSharedEntries(), "the clients take exclusive entries only");
   }
 
   Class<? extends LockClientFactory> factoryClass() {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,6 +26,11 @@ import org.junit.jupiter.api.Timeout;
 abstract class ContractReadWriteLock extends ContractGroup {
   ContractReadWriteLock(LockClientContract contract) {
     super(contract);
+  }
+
+  @BeforeEach
+  final void onlyWhereSharedEntriesAreTaken() {
+    assumeSharedEntries();
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.baton.LockTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,6 +23,11 @@ import org.junit.jupiter.api.Timeout;
 abstract class ContractSemaphore extends ContractGroup {
   ContractSemaphore(LockClientContract contract) {
     super(contract);
+  }
+
+  @BeforeEach
+  final void onlyWhereSharedEntriesAreTaken() {
+    assumeSharedEntries();
   }
 
   @Test

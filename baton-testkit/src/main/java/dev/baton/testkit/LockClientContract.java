@@ -95,6 +95,15 @@ public abstract class LockClientContract {
   }
 
   /**
+   * Whether the clients take shared entries (read locks, semaphore permits). A client in a compatibility mode with a
+   * library that has only exclusive locks refuses them, and the suite then skips its read-write lock and semaphore
+   * groups.
+   */
+  protected boolean takesSharedEntries() {
+    return true;
+  }
+
+  /**
    * The options the suite's own acquires start from; a backend with variants (ZooKeeper's non-fair lock)
    * overrides it to run the suite against each. The factory's clients should use the same defaults.
    */

@@ -9,11 +9,7 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.baton.testkit.PeerProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,10 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,12 +42,15 @@ class CuratorInteropTest {
 
   private final List<LockClient> clients = new ArrayList<>();
   private String key;
-  private Peer curator;
+  private PeerProcess curator;
 
   @BeforeEach
   void startCurator() throws Exception {
     key = "interop/" + UUID.randomUUID();
-    curator = Peer.start(zookeeper.connectString(), "/" + key);
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    curator = PeerProcess.start("Curator", List.of(java.toString(), "-XX:TieredStopAtLevel=1", "-cp",
+            System.getProperty("java.class.path"), CuratorPeer.class.getName(), zookeeper.connectString(), "/" + key),
+        Set.of("HELD", "RELEASED", "COUNTED"), Duration.ofSeconds(30));
   }
 
   @AfterEach
@@ -144,67 +139,5 @@ class CuratorInteropTest {
         .compat(ZooKeeperLockClient.Compat.CURATOR).connect();
     clients.add(client);
     return client;
-  }
-
-  /** The Curator JVM: commands in, answers out; killed at the end of the test. */
-  private static final class Peer implements AutoCloseable {
-    private final Process process;
-    private final PrintStream commands;
-    private static final Set<String> ANSWERS = Set.of("READY", "HELD", "RELEASED", "COUNTED");
-
-    private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
-    /** Everything else it writes: Curator's log, a stack trace. */
-    private final List<String> log = new CopyOnWriteArrayList<>();
-
-    private Peer(Process process) {
-      this.process = process;
-      this.commands = new PrintStream(process.getOutputStream(), true, StandardCharsets.UTF_8);
-      Thread reader = new Thread(this::readAnswers, "curator-peer-output");
-      reader.setDaemon(true);
-      reader.start();
-    }
-
-    static Peer start(String connectString, String path) throws IOException, InterruptedException {
-      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-      Process process = new ProcessBuilder(java.toString(), "-XX:TieredStopAtLevel=1", "-cp",
-          System.getProperty("java.class.path"), CuratorPeer.class.getName(), connectString, path)
-          .redirectErrorStream(true).start();
-      Peer peer = new Peer(process);
-      peer.await("READY", Duration.ofSeconds(30));
-      return peer;
-    }
-
-    void send(String command) {
-      commands.println(command);
-    }
-
-    /** The next answer of the peer within {@code timeout}, or null. */
-    String next(Duration timeout) throws InterruptedException {
-      return answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    /** Waits for the peer's next answer to be {@code answer}. */
-    void await(String answer, Duration timeout) throws InterruptedException {
-      String next = next(timeout);
-      if (!answer.equals(next)) {
-        throw new AssertionError("Curator answered " + next + " within " + timeout + " where " + answer
-            + " was expected; its output besides: " + log);
-      }
-    }
-
-    private void readAnswers() {
-      try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        for (String line = out.readLine(); line != null; line = out.readLine()) {
-          (ANSWERS.contains(line) ? answers : log).add(line);
-        }
-      } catch (IOException e) {
-        log.add("output ended: " + e);
-      }
-    }
-
-    @Override
-    public void close() {
-      process.destroyForcibly();
-    }
   }
 }

@@ -1,0 +1,69 @@
+package dev.baton.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.testkit.RedisServerExtension;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code baton exec --backend 'redis://...?compat=redisson'} from the shell, against a lock written and released
+ * exactly as Redisson's {@code RLock} writes and releases it (RedissonInteropTest runs Redisson itself): it waits
+ * for that holder, is woken by Redisson's unlock message, and its own holding is the hash Redisson finds taken.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class ExecRedissonCompatIT {
+  /** The holder's lease: far beyond the waits below, so that only the unlock message lets the waiter in. */
+  private static final String LEASE_MILLIS = "120000";
+
+  @RegisterExtension
+  static final RedisServerExtension redis = new RedisServerExtension();
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void batonExecWaitsForARedissonHolderAndIsWokenByItsUnlockMessage() throws Exception {
+    redis.command("HSET", "nightly", "0b4e6c1a-5f2e-4b8e-9a57-3c1d2e4f5a6b:1", "1");
+    redis.command("PEXPIRE", "nightly", LEASE_MILLIS);
+    assertThat(BatonProcess.run(dir, "exec", "--backend", backend(), "--key", "nightly", "--wait", "0", "--",
+        "touch", "ran")).as("while Redisson holds").isEqualTo(ExitCodes.NOT_ACQUIRED);
+    assertThat(dir.resolve("ran")).doesNotExist();
+
+    try (BatonProcess waiter = BatonProcess.start(dir, "exec", "--backend", backend(), "--key", "nightly", "--wait",
+        "20s", "--", "touch", "ran")) {
+      await("baton exec subscribed to Redisson's unlock channel").atMost(Duration.ofSeconds(20))
+          .until(() -> waiters("redisson_lock__channel:{nightly}") == 1L);
+      redis.command("DEL", "nightly");
+      redis.command("PUBLISH", "redisson_lock__channel:{nightly}", "0");
+      assertThat(waiter.awaitExit()).as("once Redisson unlocked").isZero();
+    }
+    assertThat(dir.resolve("ran")).exists();
+    assertThat(redis.command("EXISTS", "nightly")).as("nothing left after the release").isEqualTo(0L);
+  }
+
+  @Test
+  void whileBatonExecHoldsTheHashIsTakenAsRedissonSeesIt() throws Exception {
+    try (BatonProcess holder = BatonProcess.start(dir, "exec", "--backend", backend(), "--key", "report", "--", "sh",
+        "-c", "echo holding; exec sleep 30")) {
+      holder.awaitLine("holding");
+      assertThat(redis.command("EXISTS", "report")).as("the hash Redisson's lock script finds").isEqualTo(1L);
+      assertThat((Long) redis.command("PTTL", "report")).as("its lease").isPositive();
+    }
+  }
+
+  private static long waiters(String channel) {
+    return (Long) ((List<?>) redis.command("PUBSUB", "NUMSUB", channel)).get(1);
+  }
+
+  private static String backend() {
+    return redis.uri() + "?compat=redisson";
+  }
+}
