@@ -8,9 +8,8 @@ import dev.baton.spi.Outcome;
 import dev.baton.spi.WakeUp;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
-import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.kv.PutResponse;
 import io.etcd.jetcd.kv.TxnResponse;
-import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.GetOption;
@@ -22,9 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One acquisition in etcd. A single transaction puts our entry, bound to the client's lease and named for the
- * request's {@link dev.baton.spi.QueueRule rule} ({@link EtcdKeys}), if it is not there yet, and reads in the same
- * round trip the key's oldest entries that can conflict with it, as many as the rule lets hold at once (a lock's: the
- * oldest entry); the rule says from them whether we hold ({@link RuleReads}). Otherwise we read the conflicting entries
+ * request's {@link dev.baton.spi.QueueRule rule} ({@link EtcdKeys}), and reads in the same round trip the key's
+ * oldest entries that can conflict with it, as many as the rule lets hold at once (a lock's: the oldest entry); the rule says from them whether we hold ({@link RuleReads}). Otherwise we read the conflicting entries
  * nearest to ours and watch the deletion of those we wait for (a lock's: our predecessor, the newest entry older than
  * ours; a shared entry's: the nearest exclusive entry ahead; N permits': the N nearest) from the revision we read them
  * at, so that a deletion in between is not missed. Each waiter writes once, then only reads when its watch fires:
@@ -84,8 +82,13 @@ final class EtcdAttempt implements Attempt {
   }
 
   /**
-   * Puts our entry unless it is there, and reads the oldest conflicting entries, in one write transaction; null if
-   * the entry was there from an earlier acquisition of this client, which is then removed.
+   * Puts our entry and reads the oldest conflicting entries, in one write transaction; null if an entry of an earlier
+   * acquisition of this client was under our name, which is then removed.
+   *
+   * <p>The put compares nothing: only this client writes names with its lease in them, and the entry the put replaced,
+   * if any, comes back with the answer ({@code prevKV}), so that nothing is lost by not asking first. An uncontended
+   * acquisition thus costs etcd a plain put and a range read in one round trip, which it serves faster than a
+   * transaction that compares.
    */
   private Place enqueue(long lease) {
     if (lease != leaseId) {
@@ -100,26 +103,23 @@ final class EtcdAttempt implements Attempt {
     TxnResponse queued;
     try {
       queued = EtcdCalls.await(etcd.kv().txn()
-          .If(new Cmp(name, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-          .Then(Op.put(name, owner, PutOption.builder().withLeaseId(lease).build()), reads.oldest())
-          .Else(Op.get(name, GetOption.DEFAULT), reads.oldest())
+          .Then(Op.put(name, owner, PutOption.builder().withLeaseId(lease).withPrevKV().build()), reads.oldest())
           .commit(), etcd.timeout(), what);
     } catch (RuntimeException e) {
       etcd.leaseRefused(lease, e);
       throw e;
     }
-    List<GetResponse> answers = queued.getGetResponses();
-    if (queued.isSucceeded()) {
+    PutResponse put = queued.getPutResponses().get(0);
+    if (!put.hasPrevKv()) {
       ours = queued.getHeader().getRevision();
+    } else if (put.getPrevKv().getValue().equals(owner)) {
+      ours = put.getPrevKv().getCreateRevision(); // our own put, sent again after its reply was lost
     } else {
-      KeyValue found = answers.get(0).getKvs().get(0);
-      if (!found.getValue().equals(owner)) {
-        removeStale(found);
-        return null;
-      }
-      ours = found.getCreateRevision(); // our own put, whose reply was lost
+      // The put kept that entry's place in the queue, which is not ours to take: remove it, and queue afresh.
+      removeStale(put.getPrevKv());
+      return null;
     }
-    List<KeyValue> oldest = answers.get(answers.size() - 1).getKvs();
+    List<KeyValue> oldest = queued.getGetResponses().get(0).getKvs();
     return new Place(reads.holds(oldest, ours), List.of(), queued.getHeader().getRevision());
   }
 
