@@ -171,10 +171,14 @@ final class Report {
     line("## " + title);
     line("");
     line("Not a lock: the least a lock cycle costs at the store, two round trips with the store's own client, "
-        + "measured the same way as the locks above (its rows there).");
+        + "measured the same way as the locks above (its rows there). It is also measured alone, one thread, before "
+        + "the first scenario and after the last, on servers started for this run: if the two differ by more than the "
+        + "rounds' spread, what the scenarios left in a server (etcd's index of deleted keys, say) or the machine "
+        + "moved between them, and the ratios of the scenarios in between carry that much doubt.");
     line("");
-    line("| store | a cycle | 1 thread, cycles/s | p50 cycle (µs) | 8 threads on 8 keys, cycles/s |");
-    line("|---|---|---:|---:|---:|");
+    line("| store | a cycle | 1 thread, cycles/s | p50 cycle (µs) | 8 threads on 8 keys, cycles/s "
+        + "| 1 thread alone, before the scenarios | after them |");
+    line("|---|---|---:|---:|---:|---:|---:|");
     List<Chart.Bar> bars = new ArrayList<>();
     for (Store store : Store.values()) {
       Implementation raw = Results.raw(store);
@@ -183,12 +187,21 @@ final class Report {
       line("| " + store.label() + " | " + raw.label().substring("raw: ".length()) + " | "
           + Chart.number(one.map(Row::rate).orElse(Double.NaN)) + " | "
           + Chart.number(one.map(Row::p50CycleMicros).orElse(Double.NaN)) + " | "
-          + Chart.number(eight.map(Row::rate).orElse(Double.NaN)) + " |");
+          + Chart.number(eight.map(Row::rate).orElse(Double.NaN)) + " | "
+          + alone(results.drift().before().get(raw)) + " | " + alone(results.drift().after().get(raw)) + " |");
       bars.add(bar(store.label() + ", 1 thread", one, raw));
       bars.add(bar(store.label() + ", 8 threads", eight, raw));
     }
     line("");
     chart(docsDir, "raw-limit", title, "cycles/s" + ROUNDS, bars);
+  }
+
+  /** A raw limit measured alone: its median and the rounds' min-max. */
+  private static String alone(Row row) {
+    if (row == null || row.rates().length == 0) {
+      return "–";
+    }
+    return Chart.number(row.rate()) + " (" + Chart.number(row.minRate()) + "-" + Chart.number(row.maxRate()) + ")";
   }
 
   private void heap(Path docsDir) throws IOException {

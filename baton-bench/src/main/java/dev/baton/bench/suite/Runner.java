@@ -40,6 +40,19 @@ final class Runner {
     return scenario.implementations().stream().map(rows::get).toList();
   }
 
+  /**
+   * Each store's raw limit, uncontended, alone and with a fresh client: the suite runs it before the first scenario and
+   * after the last, so that the page shows whether what the scenarios left in the servers moved it (etcd keeps every
+   * deleted key in its index until a compaction, which nothing runs here).
+   */
+  Map<Implementation, Row> rawLimits() throws Exception {
+    Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
+    for (Store store : Store.values()) {
+      rows.putAll(inTurns(Scenario.UNCONTENDED, List.of(Results.raw(store))));
+    }
+    return rows;
+  }
+
   private Map<Implementation, Row> inTurns(Scenario scenario, List<Implementation> implementations) throws Exception {
     Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
     Map<Implementation, Contender> open = new LinkedHashMap<>();

@@ -33,9 +33,11 @@ public final class Suite {
     long start = System.nanoTime();
     Map<Scenario, List<Row>> rows = new EnumMap<>(Scenario.class);
     List<HeapProbe.Heap> heaps;
+    Results.RawDrift drift;
     Results.Environment environment;
     try (Servers servers = Servers.start()) {
       Runner runner = new Runner(servers.endpoints(), settings, Suite::progress);
+      Map<Implementation, Row> rawBefore = runner.rawLimits();
       for (Scenario scenario : Scenario.values()) {
         if (!scenario.acrossProcesses()) {
           rows.put(scenario, runner.inProcess(scenario));
@@ -48,10 +50,11 @@ public final class Suite {
           }
         }
       }
+      drift = new Results.RawDrift(rawBefore, runner.rawLimits());
       heaps = runner.heap(HEAP_JVM_OPTIONS);
       environment = environment(servers, settings, loadBefore, (System.nanoTime() - start) / 1_000_000_000);
     }
-    Report.write(new Results(rows, heaps, environment), docs, notes);
+    Report.write(new Results(rows, heaps, drift, environment), docs, notes);
     progress("wrote " + docs.resolve("benchmarks.md"));
   }
 

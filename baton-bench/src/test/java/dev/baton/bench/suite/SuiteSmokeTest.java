@@ -69,11 +69,14 @@ class SuiteSmokeTest {
     for (Scenario scenario : List.of(Scenario.ACROSS_PROCESSES, Scenario.READ_ACROSS_PROCESSES)) {
       assertThat(rows.get(scenario)).allSatisfy(row -> assertThat(row.workerShare()).isBetween(0.0, 1.0));
     }
-    Results results = new Results(rows, heaps, new Results.Environment("today", "the smoke test", "this machine",
+    Map<Implementation, Row> rawLimits = new EnumMap<>(Implementation.class);
+    rows.get(Scenario.UNCONTENDED).stream().filter(row -> row.implementation().role() == Implementation.Role.RAW)
+        .forEach(row -> rawLimits.put(row.implementation(), row));
+    Results results = new Results(rows, heaps, new Results.RawDrift(rawLimits, Map.of()), new Results.Environment("today", "the smoke test", "this machine",
         "this JDK", TINY, List.of("servers"), List.of("libraries"), 1));
     Report.write(results, docs, docs.resolve("no-notes.md"));
     assertThat(docs.resolve("benchmarks.md")).content().contains("## 8. Write lock uncontended", "x Baton mutex",
-        "## 9. The raw limit of each store", "## 10. Memory", "Curator InterProcessMutex",
+        "## 9. The raw limit of each store", "1 thread alone, before the scenarios", "## 10. Memory", "Curator InterProcessMutex",
         "Redisson RPermitExpirableSemaphore", "Curator InterProcessReadWriteLock read lock");
     for (Scenario scenario : Scenario.values()) {
       assertThat(Files.size(docs.resolve("benchmarks").resolve(scenario.id() + ".png"))).isPositive();
