@@ -45,7 +45,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   /** Opens the command and subscription connections, or fails with nothing left running. */
   static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
       Duration yieldTime) {
-    return new RedisBackend(RedisLink.connect(uri, commandTimeout, connectTimeout), new RedisKeys(keyPrefix), yieldTime);
+    return new RedisBackend(RedisLink.connect(uri, commandTimeout, connectTimeout), RedisKeys.untagged(keyPrefix), yieldTime);
   }
 
   @Override
