@@ -62,8 +62,13 @@ final class ClusterShards implements Shards {
     if (previous != null) {
       sunsubscribe(previous, channel);
     }
-    CompletableFuture<?> subscribing = subscriptions.getConnectionAsync(master.getNodeId())
-        .thenCompose(node -> node.async().ssubscribe(channel).toCompletableFuture());
+    CompletableFuture<?> subscribing;
+    try {
+      subscribing = subscriptions.getConnectionAsync(master.getNodeId())
+          .thenCompose(node -> node.async().ssubscribe(channel).toCompletableFuture());
+    } catch (RuntimeException e) {
+      subscribing = CompletableFuture.failedFuture(e);
+    }
     // Not subscribed there after all: the next change of the slots, or the next waiter, tries again.
     subscribing.whenComplete((done, failure) -> {
       if (failure != null) {

@@ -73,7 +73,8 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
    */
   void subscribeAgain() {
     for (String channel : waiters.keySet()) {
-      // Inside compute, so that it is ordered with the unsubscribe of the channel's last waiter.
+      // Inside compute, so that it is ordered with the unsubscribe of the channel's last waiter. A subscribe that
+      // fails leaves the channel's waiters to their wait bound, as a lost wake-up would.
       waiters.computeIfPresent(channel, (c, list) -> {
         shards.subscribe(c);
         return list;
