@@ -12,6 +12,8 @@ import dev.baton.LockStatus;
 import dev.baton.testkit.RecordingLostListener;
 import dev.baton.testkit.RedisClusterExtension;
 import dev.baton.testkit.RedisServer;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -124,13 +126,34 @@ class RedisClusterLocksTest {
   }
 
   @Test
-  void aClusterWithoutAnswerIsNamedAndNoPasswordShown() {
-    assertThatThrownBy(() -> RedisLockClient.builder().uri("redis-cluster://:s3cret@127.0.0.1:1,127.0.0.1:2")
+  void aClusterWithoutAnswerIsNamedAndNoPasswordShownAndNothingLeftRunning() throws IOException {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      closedPort = socket.getLocalPort();
+    }
+    String seeds = "127.0.0.1:" + closedPort + ",127.0.0.1:" + closedPort;
+    assertThatThrownBy(() -> RedisLockClient.builder().uri("redis-cluster://:s3cret@" + seeds)
         .connectTimeout(Duration.ofMillis(200)).connect())
         .isInstanceOf(BackendUnavailableException.class)
-        .hasMessageContaining("cluster of seeds 127.0.0.1:1,127.0.0.1:2")
+        .hasMessageContaining("cluster of seeds " + seeds)
         .hasMessageContaining("cluster mode")
         .hasMessageNotContaining("s3cret");
+    await().atMost(Duration.ofSeconds(10)).until(() -> Thread.getAllStackTraces().keySet().stream()
+        .noneMatch(t -> t.getName().startsWith("lettuce-")));
+  }
+
+  @Test
+  void aServerNotInClusterModeIsRefusedWithWhatToCheck() {
+    RedisServer plain = new RedisServer();
+    plain.start();
+    try {
+      assertThatThrownBy(() -> RedisLockClient.connect("redis-cluster://127.0.0.1:" + plain.port()))
+          .isInstanceOf(BackendUnavailableException.class)
+          .hasMessageContaining("cluster of seeds 127.0.0.1:" + plain.port())
+          .hasMessageContaining("CLUSTER INFO says cluster_state:ok");
+    } finally {
+      plain.stop();
+    }
   }
 
   /** {@code count} keys under {@code prefix}, in key order, at least two on each master, with the master of each. */
