@@ -110,9 +110,19 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
    */
   @Override
   public void failover() {
+    failover(0);
+  }
+
+  /**
+   * As {@link #failover()}, for the master that serves {@code slot}: e.g. {@link #slotOf} a key, to fail over the
+   * master a test's lock lives on.
+   *
+   * @throws IllegalStateException if the replica did not take over, or the cluster did not settle, within 30 s
+   */
+  public void failover(int slot) {
     List<ClusterNode> view = view();
-    ClusterNode master = view.stream().filter(node -> node.serves(0)).findFirst()
-        .orElseThrow(() -> new IllegalStateException("No node of " + this + " serves slot 0: " + view));
+    ClusterNode master = view.stream().filter(node -> node.isMaster() && node.serves(slot)).findFirst()
+        .orElseThrow(() -> new IllegalStateException("No node of " + this + " serves slot " + slot + ": " + view));
     ClusterNode replica = view.stream().filter(node -> master.id().equals(node.masterId())).findFirst()
         .orElseThrow(() -> new IllegalStateException(master + " has no replica: " + view));
     RedisServer killed = server(master);
