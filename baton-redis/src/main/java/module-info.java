@@ -2,6 +2,7 @@
 module dev.baton.redis {
   requires transitive dev.baton.core;
   requires lettuce.core;
+  requires reactor.core;
 
   exports dev.baton.redis;
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 /**
  * Connects to the backend a URI names: {@code redis://host:port[/db]}, {@code rediss://...},
  * {@code redis-sentinel://host:port[,host:port][/db]#master}, {@code rediss-sentinel://...},
+ * {@code redis-cluster://host:port[,host:port]}, {@code rediss-cluster://...},
  * {@code zookeeper://host:port[,host:port][/chroot]}, {@code etcd://host:port[,host:port]} (or
  * {@code http://...}, {@code https://...}). The user and password come from the environment ({@link Credentials}),
  * so that no secret shows on a command line; so do etcd's TLS files: {@code BATON_TLS_CA}, {@code BATON_TLS_CERT},

@@ -22,6 +22,7 @@ import picocli.CommandLine.ParseResult;
     footer = {"",
         "Backends: redis://host:port[/db], rediss://...,",
         "  redis-sentinel://host:port[,host:port][/db]#master, rediss-sentinel://...,",
+        "  redis-cluster://host:port[,host:port], rediss-cluster://...,",
         "  zookeeper://host:port[,host:port][/chroot],",
         "  etcd://host:port[,host:port] (or http://, https://);",
         "  BATON_BACKEND in the environment is the default for --backend;",

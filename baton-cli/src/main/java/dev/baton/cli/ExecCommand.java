@@ -71,6 +71,7 @@ final class ExecCommand implements Callable<Integer> {
   @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
       description = {"The store: redis://host:port[/db], rediss://...,",
           "redis-sentinel://host:port[,host:port][/db]#master, rediss-sentinel://...,",
+          "redis-cluster://host:port[,host:port], rediss-cluster://...,",
           "zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Default: $" + Backends.ENV + ".",
           "The password comes from $BATON_PASSWORD or the file $BATON_PASSWORD_FILE names, the user from"
               + " $BATON_USER (a password in the URI shows in ps)."})

@@ -8,6 +8,7 @@ import java.util.Optional;
 /**
  * A backend URI, read: {@code redis://[:password@]host:port[/db]}, {@code rediss://...},
  * {@code redis-sentinel://[:password@]host:port[,host:port][/db]#master} (or {@code rediss-sentinel://} for TLS),
+ * {@code redis-cluster://[:password@]host:port[,host:port]} (or {@code rediss-cluster://} for TLS),
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
  * (or {@code http://}, {@code https://}), {@code postgresql://user:password@host:port/db} (or {@code postgres://},
  * {@code jdbc:postgresql://}). Its {@link #toString()} hides the password. A query parameter
@@ -18,7 +19,8 @@ public final class BackendUri {
   private static final String COMPAT = "compat=";
 
   private static final String FORMS = "redis://host:port, rediss://host:port,"
-      + " redis-sentinel://host:port[,host:port]#master, zookeeper://host:port[,host:port][/chroot]"
+      + " redis-sentinel://host:port[,host:port]#master, redis-cluster://host:port[,host:port],"
+      + " zookeeper://host:port[,host:port][/chroot]"
       + ", etcd://host:port[,host:port] or postgresql://user:password@host:port/db";
 
   private final String uri;
@@ -72,7 +74,7 @@ public final class BackendUri {
     }
     String scheme = trimmed.substring(0, separator).toLowerCase(Locale.ROOT);
     Backend backend = switch (scheme) {
-      case "redis", "rediss", "redis-sentinel", "rediss-sentinel" -> Backend.REDIS;
+      case "redis", "rediss", "redis-sentinel", "rediss-sentinel", "redis-cluster", "rediss-cluster" -> Backend.REDIS;
       case "zookeeper", "zk" -> Backend.ZOOKEEPER;
       case "etcd", "http", "https" -> Backend.ETCD;
       case "postgresql", "postgres", "jdbc:postgresql" -> Backend.POSTGRES;

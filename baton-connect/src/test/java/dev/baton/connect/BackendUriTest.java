@@ -81,6 +81,11 @@ class BackendUriTest {
     assertThat(BackendUri.parse("Rediss-Sentinel://s1:26379#orders").scheme()).isEqualTo("rediss-sentinel");
     assertThat(BackendUri.parse("redis-sentinel://s1:26379,s2:26379/1#orders").address())
         .isEqualTo("s1:26379,s2:26379/1#orders");
+    assertThat(BackendUri.parse("redis-cluster://n1:7000,n2:7001").backend()).isEqualTo(Backend.REDIS);
+    assertThat(BackendUri.parse("Rediss-Cluster://n1:7000?compat=redisson").scheme()).isEqualTo("rediss-cluster");
+    assertThat(BackendUri.parse("redis-cluster://:s3cret@n1:7000,n2:7001").address()).isEqualTo(":s3cret@n1:7000,n2:7001");
+    assertThat(BackendUri.withoutPassword("rediss-cluster://ops:s3cret@n1:7000,n2:7001"))
+        .isEqualTo("rediss-cluster://ops@n1:7000,n2:7001");
     assertThat(BackendUri.parse("zookeeper://h:2181,g:2181/chroot").backend()).isEqualTo(Backend.ZOOKEEPER);
     assertThat(BackendUri.parse("zk://h:2181").address()).isEqualTo("h:2181");
     assertThat(BackendUri.parse("etcd://h:2379").backend()).isEqualTo(Backend.ETCD);
@@ -105,7 +110,8 @@ class BackendUriTest {
         .hasMessageContaining("No backend URI given");
     assertThatThrownBy(() -> BackendUri.parse("localhost:6379")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'localhost:6379' is not a URI").hasMessageContaining("zookeeper://")
-        .hasMessageContaining("redis-sentinel://host:port[,host:port]#master");
+        .hasMessageContaining("redis-sentinel://host:port[,host:port]#master")
+        .hasMessageContaining("redis-cluster://host:port[,host:port]");
     assertThatThrownBy(() -> BackendUri.parse("mongodb://u:pw@h")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("Unknown backend 'mongodb://u:***@h'").hasMessageNotContaining("pw");
     assertThatThrownBy(() -> BackendUri.parse("redis://")).isInstanceOf(IllegalArgumentException.class)

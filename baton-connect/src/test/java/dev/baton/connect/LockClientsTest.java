@@ -9,6 +9,7 @@ import dev.baton.LockOptions;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
 import dev.baton.testkit.PostgresServerExtension;
+import dev.baton.testkit.RedisClusterExtension;
 import dev.baton.testkit.RedisSentinelExtension;
 import dev.baton.testkit.RedisServerExtension;
 import dev.baton.zookeeper.ZooKeeperLockClient;
@@ -28,6 +29,8 @@ class LockClientsTest {
   @RegisterExtension
   static final RedisSentinelExtension redisSentinels = new RedisSentinelExtension();
   @RegisterExtension
+  static final RedisClusterExtension redisCluster = new RedisClusterExtension();
+  @RegisterExtension
   static final EmbeddedZooKeeperExtension zooKeeper = new EmbeddedZooKeeperExtension();
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();
@@ -35,7 +38,7 @@ class LockClientsTest {
   static final PostgresServerExtension postgres = new PostgresServerExtension();
 
   static Stream<String> uris() {
-    return Stream.of(redis.uri(), redisSentinels.uri(), "zookeeper://" + zooKeeper.connectString(),
+    return Stream.of(redis.uri(), redisSentinels.uri(), redisCluster.uri(), "zookeeper://" + zooKeeper.connectString(),
         "zk://" + zooKeeper.connectString(),
         "etcd://" + etcd.endpoint().substring("http://".length()), etcd.endpoint());
   }

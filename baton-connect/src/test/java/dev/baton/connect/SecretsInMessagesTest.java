@@ -40,6 +40,12 @@ class SecretsInMessagesTest {
   }
 
   @Test
+  void aClusterUriWithADatabase() {
+    assertHidden(() -> LockClients.connect("rediss-cluster://ops:" + SECRET + "@127.0.0.1:7000,127.0.0.1:7001/3"),
+        "rediss-cluster://ops:***@127.0.0.1:7000,127.0.0.1:7001/3");
+  }
+
+  @Test
   void anUnknownScheme() {
     assertHidden(() -> LockClients.connect("mongodb://ops:" + SECRET + "@h"), "mongodb://ops:***@h");
   }

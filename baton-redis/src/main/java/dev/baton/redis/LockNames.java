@@ -10,6 +10,11 @@ interface LockNames {
 
   /** The Redis glob pattern of the names that start with {@code text}: {@code text} taken literally, then anything. */
   static String startingWith(String text) {
+    return literally(text) + "*";
+  }
+
+  /** The Redis glob pattern of {@code text} alone, its special characters escaped. */
+  static String literally(String text) {
     StringBuilder pattern = new StringBuilder(text.length() + 1);
     for (char c : text.toCharArray()) {
       if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
@@ -17,6 +22,6 @@ interface LockNames {
       }
       pattern.append(c);
     }
-    return pattern.append('*').toString();
+    return pattern.toString();
   }
 }

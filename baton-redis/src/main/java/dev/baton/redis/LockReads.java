@@ -23,17 +23,17 @@ final class LockReads {
 
   /** The status of {@code key} from the script's values of it, with the waiters subscribed to {@code channel}. */
   static LockStatus status(RedisLink link, String key, List<Object> values, String channel, HeldReader reader) {
-    int waiters = link.sync().pubsubNumsub(channel).getOrDefault(channel, 0L).intValue();
+    int waiters = link.subscribers(List.of(channel)).getOrDefault(channel, 0L).intValue();
     return values.get(0) == null ? LockStatus.free(key, waiters) : reader.held(key, values, 0, waiters);
   }
 
   /**
    * The held locks among {@code keys}, in their order, from the script's values of them, {@code perLock} values each;
-   * one PUBSUB NUMSUB of their {@code channel}s counts their waiters.
+   * one PUBSUB NUMSUB of their {@code channel}s counts their waiters (on a cluster, one PUBSUB SHARDNUMSUB per master).
    */
   static List<LockStatus> held(RedisLink link, List<String> keys, List<Object> values, int perLock,
       Function<String, String> channel, HeldReader reader) {
-    Map<String, Long> subscribers = link.sync().pubsubNumsub(keys.stream().map(channel).toArray(String[]::new));
+    Map<String, Long> subscribers = link.subscribers(keys.stream().map(channel).toList());
     List<LockStatus> held = new ArrayList<>(keys.size());
     for (int i = 0; i < keys.size(); i++) {
       String key = keys.get(i);

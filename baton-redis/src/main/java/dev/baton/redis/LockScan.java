@@ -4,13 +4,14 @@ import dev.baton.spi.KeyOrder;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.api.sync.RedisKeyCommands;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Finds the lock hashes under a key prefix with {@code SCAN}. SCAN walks the whole database in no particular order,
+ * Finds the lock hashes under a key prefix with {@code SCAN} (on a cluster, Lettuce's SCAN walks every master in turn).
+ * SCAN walks the whole database in no particular order,
  * so the first keys in key order are known only at its end: it keeps the {@code limit} smallest as it goes, never
  * more.
  */
@@ -21,7 +22,7 @@ final class LockScan {
   private LockScan() {}
 
   /** The lock keys under {@code keyPrefix} (Baton's keys, not Redis's), the first {@code limit} in key order. */
-  static List<String> firstKeys(RedisCommands<String, String> redis, LockNames keys, String keyPrefix, int limit) {
+  static List<String> firstKeys(RedisKeyCommands<String, String> redis, LockNames keys, String keyPrefix, int limit) {
     ScanArgs args = ScanArgs.Builder.matches(keys.lockPattern(keyPrefix)).limit(KEYS_PER_CALL);
     TreeSet<String> first = new TreeSet<>(KeyOrder.BY_CODE_POINT);
     ScanCursor cursor = ScanCursor.INITIAL;

@@ -2,8 +2,8 @@ package dev.baton.redis;
 
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
+import io.lettuce.core.api.sync.RedisScriptingCommands;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,7 +42,7 @@ final class LuaScript {
     }
   }
 
-  <T> T run(RedisCommands<String, String> redis, ScriptOutputType type, String[] keys, String... args) {
+  <T> T run(RedisScriptingCommands<String, String> redis, ScriptOutputType type, String[] keys, String... args) {
     try {
       return redis.evalsha(sha, type, keys, args);
     } catch (RedisNoScriptException e) {
@@ -50,7 +50,7 @@ final class LuaScript {
     }
   }
 
-  <T> CompletionStage<T> runAsync(RedisAsyncCommands<String, String> redis, ScriptOutputType type, String[] keys,
+  <T> CompletionStage<T> runAsync(RedisScriptingAsyncCommands<String, String> redis, ScriptOutputType type, String[] keys,
       String... args) {
     CompletionStage<T> first = redis.evalsha(sha, type, keys, args);
     return first.exceptionallyCompose(error -> {

@@ -45,7 +45,12 @@ final class RedisBackend implements LockBackend, AttemptStore {
   /** Opens the command and subscription connections, or fails with nothing left running. */
   static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
       Duration yieldTime) {
-    return new RedisBackend(RedisLink.connect(uri, commandTimeout, connectTimeout), new RedisKeys(keyPrefix), yieldTime);
+    return connect(RedisLink.connect(uri, commandTimeout, connectTimeout), RedisKeys.untagged(keyPrefix), yieldTime);
+  }
+
+  /** The backend on a link that is open, writing the {@code keys} layout. */
+  static RedisBackend connect(RedisLink link, RedisKeys keys, Duration yieldTime) {
+    return new RedisBackend(link, keys, yieldTime);
   }
 
   @Override
@@ -80,8 +85,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
       if (found.isEmpty()) {
         return List.of();
       }
-      List<Object> locks = LIST.run(link.sync(), ScriptOutputType.MULTI,
-          found.stream().map(keys::lock).toArray(String[]::new));
+      List<Object> locks = link.readLocks(LIST, found, key -> new String[] {keys.lock(key)});
       return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, RedisBackend::held);
     } catch (RuntimeException e) {
       throw link.translate(e, "Listing the locks under '" + keyPrefix + "'");
@@ -149,7 +153,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
     String key = request.key();
     try {
       WITHDRAW.<Long>run(link.sync(), ScriptOutputType.INTEGER, new String[] {keys.writers(key)},
-          request.ownerId(), keys.channel(key));
+          request.ownerId(), keys.channel(key), link.publishCommand());
     } catch (RuntimeException e) {
       throw link.translate(e, "Withdrawing the waiting writer of " + request.lockName());
     }
@@ -196,7 +200,8 @@ final class RedisBackend implements LockBackend, AttemptStore {
     String key = request.key();
     try {
       return RELEASE.<Long>run(link.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key), keys.yielded(key)},
-          request.ownerId(), keys.channel(key), Long.toString(request.fair() ? yieldMillis : 0), keepExpiryMillis);
+          request.ownerId(), keys.channel(key), Long.toString(request.fair() ? yieldMillis : 0), keepExpiryMillis,
+          link.publishCommand());
     } catch (RuntimeException e) {
       throw link.translate(e, what);
     }

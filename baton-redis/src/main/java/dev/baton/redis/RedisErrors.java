@@ -11,8 +11,8 @@ final class RedisErrors {
   /** The errors of a server that refuses the client, as Redis words them: not worth retrying. */
   private static final String[] REFUSALS = {"NOPERM", "NOAUTH", "WRONGPASS"};
   private static final String CHECK_CREDENTIALS = "check the user and password (BATON_USER and BATON_PASSWORD, or the"
-      + " URI's) and the user's ACL: a lock needs EVALSHA, EVAL, SCRIPT LOAD, PUBLISH and SUBSCRIBE on the prefix's"
-      + " keys and channels.";
+      + " URI's) and the user's ACL: a lock needs EVALSHA, EVAL, SCRIPT LOAD, PUBLISH and SUBSCRIBE (SPUBLISH and"
+      + " SSUBSCRIBE on a cluster) on the prefix's keys and channels.";
 
   private RedisErrors() {}
 

@@ -1,5 +1,6 @@
 package dev.baton.redis;
 
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionException;
@@ -8,60 +9,74 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
- * A client's two connections to one Redis server, or to the master that sentinels name: one for commands and one for
- * wake-ups ({@link WakeUpChannels}), on Lettuce resources of their own. Whichever lock layout a backend writes, it
- * talks to Redis through one of these.
+ * A client's two connections to one Redis server, to the master that sentinels name, or to a cluster: one for
+ * commands and one for wake-ups ({@link WakeUpChannels}), on Lettuce resources of their own. Whichever lock layout a
+ * backend writes, it talks to Redis through one of these; where a cluster differs (which command publishes, how
+ * subscribers are counted, which keys one script may read), the link's {@link Shards} says.
  */
 final class RedisLink implements AutoCloseable {
+  /** How often a cluster client asks for the slots even when nothing suggested that they moved. */
+  private static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(5);
+  /** The least time between two refreshes that a redirection or a lost node triggers. */
+  private static final Duration TRIGGERED_REFRESH = Duration.ofMillis(500);
+
   private final ClientResources resources;
-  private final RedisClient client;
-  private final StatefulRedisConnection<String, String> connection;
+  private final AbstractRedisClient client;
+  private final StatefulConnection<String, String> connection;
+  private final RedisClusterCommands<String, String> sync;
+  private final RedisClusterAsyncCommands<String, String> async;
   private final StatefulRedisPubSubConnection<String, String> subscriptions;
+  private final Shards shards;
   private final WakeUpChannels wakeUps;
   private final String server;
 
-  private RedisLink(ClientResources resources, RedisClient client, StatefulRedisConnection<String, String> connection,
-      StatefulRedisPubSubConnection<String, String> subscriptions, Duration commandTimeout, String server) {
+  private RedisLink(ClientResources resources, AbstractRedisClient client, StatefulConnection<String, String> connection,
+      RedisClusterCommands<String, String> sync, RedisClusterAsyncCommands<String, String> async,
+      StatefulRedisPubSubConnection<String, String> subscriptions, Shards shards, Duration commandTimeout,
+      String server) {
     this.resources = resources;
     this.client = client;
     this.connection = connection;
+    this.sync = sync;
+    this.async = async;
     this.subscriptions = subscriptions;
-    this.wakeUps = new WakeUpChannels(subscriptions, commandTimeout);
+    this.shards = shards;
+    this.wakeUps = new WakeUpChannels(subscriptions, shards, commandTimeout);
+    shards.onTopologyChange(wakeUps::subscribeAgain);
     this.server = server;
   }
 
-  /** Opens the command and subscription connections, or fails with nothing left running. */
+  /** Opens the command and subscription connections to one server or a Sentinel master, or fails with nothing left. */
   static RedisLink connect(RedisURI uri, Duration commandTimeout, Duration connectTimeout) {
     String server = RedisTarget.describe(uri);
     uri.setTimeout(commandTimeout);
     // Lettuce bounds the handshake with each sentinel by the sentinel's own timeout, one minute unless set.
     uri.getSentinels().forEach(sentinel -> sentinel.setTimeout(commandTimeout));
-    ClientResources resources = DefaultClientResources.builder()
-        .ioThreadPoolSize(2)
-        .computationThreadPoolSize(2)
-        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
-        .build();
+    ClientResources resources = newResources();
     RedisClient client = RedisClient.create(resources, uri);
-    client.setOptions(ClientOptions.builder()
-        .autoReconnect(true)
-        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-        .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
-        .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
-        .build());
+    client.setOptions(options(ClientOptions.builder(), commandTimeout, connectTimeout).build());
     // Both connections handshake at once: a short-lived client (baton exec) waits for one round of them, not two.
     CompletableFuture<StatefulRedisConnection<String, String>> commands =
         client.connectAsync(StringCodec.UTF8, uri).toCompletableFuture();
@@ -70,16 +85,77 @@ final class RedisLink implements AutoCloseable {
     // Through sentinels, Lettuce asks one after the other until one names the master: each may cost a connect and a
     // command, as the master's handshake does.
     Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(uri.getSentinels().size() + 1L);
+    return open(resources, client, commands, pubSub, bound, server, RedisTarget.connectAdvice(uri),
+        (connection, subscriptions) -> new RedisLink(resources, client, connection, connection.sync(),
+            connection.async(), subscriptions, new OneServerShards(connection.sync(), subscriptions), commandTimeout, server));
+  }
+
+  /**
+   * Opens the command and subscription connections to the cluster that {@code seeds} belong to, or fails with nothing
+   * left running. Lettuce reads the slots from the seeds, follows MOVED and ASK redirections, and reads them again
+   * after a redirection, when a node is lost, and every few seconds, so that the client follows a failover.
+   */
+  static RedisLink connectCluster(List<RedisURI> seeds, Duration commandTimeout, Duration connectTimeout) {
+    String server = RedisTarget.describe(seeds);
+    seeds.forEach(seed -> seed.setTimeout(commandTimeout));
+    ClientResources resources = newResources();
+    RedisClusterClient client = RedisClusterClient.create(resources, seeds);
+    client.setOptions(options(ClusterClientOptions.builder(), commandTimeout, connectTimeout)
+        .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+            .enablePeriodicRefresh(TOPOLOGY_REFRESH)
+            .enableAllAdaptiveRefreshTriggers()
+            .adaptiveRefreshTriggersTimeout(TRIGGERED_REFRESH)
+            .build())
+        .build());
+    // The connections are made once the slots are known; then both at once.
+    CompletableFuture<Void> slots = client.refreshPartitionsAsync().toCompletableFuture();
+    CompletableFuture<StatefulRedisClusterConnection<String, String>> commands =
+        slots.thenCompose(known -> client.connectAsync(StringCodec.UTF8));
+    CompletableFuture<StatefulRedisClusterPubSubConnection<String, String>> pubSub =
+        slots.thenCompose(known -> client.connectPubSubAsync(StringCodec.UTF8));
+    // The slots are asked of every seed: each may cost a connect and a command, as the first node's handshake does.
+    Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(seeds.size() + 1L);
+    String advice = "Check that the nodes run there in cluster mode (CLUSTER INFO says cluster_state:ok).";
+    return open(resources, client, commands, pubSub, bound, server, advice,
+        (connection, subscriptions) -> new RedisLink(resources, client, connection, connection.sync(),
+            connection.async(), subscriptions, new ClusterShards(connection, subscriptions, resources), commandTimeout,
+            server));
+  }
+
+  /** Makes the link of two connections that are open. */
+  private interface LinkMaker<C, P> {
+    RedisLink make(C commands, P subscriptions);
+  }
+
+  /** Waits for both connections and makes the link; on failure closes whatever was made and shuts the client down. */
+  private static <C extends StatefulConnection<String, String>, P extends StatefulRedisPubSubConnection<String, String>>
+      RedisLink open(ClientResources resources, AbstractRedisClient client, CompletableFuture<C> commands,
+      CompletableFuture<P> pubSub, Duration bound, String server, String advice, LinkMaker<C, P> maker) {
     try {
-      StatefulRedisConnection<String, String> connection = await(commands, bound, server);
-      StatefulRedisPubSubConnection<String, String> subscriptions = await(pubSub, bound, server);
-      return new RedisLink(resources, client, connection, subscriptions, commandTimeout, server);
+      return maker.make(await(commands, bound, server), await(pubSub, bound, server));
     } catch (RuntimeException e) {
       closeIfMade(commands);
       closeIfMade(pubSub);
       shutdown(client, resources);
-      throw RedisErrors.connectFailed(e, server, RedisTarget.connectAdvice(uri));
+      throw RedisErrors.connectFailed(e, server, advice);
     }
+  }
+
+  private static ClientResources newResources() {
+    return DefaultClientResources.builder()
+        .ioThreadPoolSize(2)
+        .computationThreadPoolSize(2)
+        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
+        .build();
+  }
+
+  private static <B extends ClientOptions.Builder> B options(B builder, Duration commandTimeout,
+      Duration connectTimeout) {
+    builder.autoReconnect(true)
+        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+        .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
+        .timeoutOptions(TimeoutOptions.enabled(commandTimeout));
+    return builder;
   }
 
   /** The connection once its handshake is done, within {@code bound}; the failure as the client's sync connect throws it. */
@@ -103,19 +179,38 @@ final class RedisLink implements AutoCloseable {
     connecting.thenAccept(StatefulConnection::close);
   }
 
-  /** Blocking commands, each bounded by the command timeout. */
-  RedisCommands<String, String> sync() {
-    return connection.sync();
+  /** Blocking commands, each bounded by the command timeout; on a cluster, each sent to the node of its key. */
+  RedisClusterCommands<String, String> sync() {
+    return sync;
   }
 
   /** Commands that return at once, for the watchdog's renewals. */
-  RedisAsyncCommands<String, String> async() {
-    return connection.async();
+  RedisClusterAsyncCommands<String, String> async() {
+    return async;
   }
 
   /** The client's wake-up channels. */
   WakeUpChannels wakeUps() {
     return wakeUps;
+  }
+
+  /** The command that publishes a wake-up from a script: PUBLISH, or SPUBLISH on a cluster (sharded channels). */
+  String publishCommand() {
+    return shards.publishCommand();
+  }
+
+  /** How many client connections subscribe to each of {@code channels}, where the scripts publish to them. */
+  Map<String, Long> subscribers(List<String> channels) {
+    return shards.subscribers(channels);
+  }
+
+  /**
+   * Runs a script that reads locks, {@code keysOf} each of {@code locks} giving the keys it reads of it and the script
+   * returning the same number of values per lock, in the order of its keys: on one server one run for all of them, at
+   * one moment; on a cluster one run per slot, as a script may read one slot only.
+   */
+  List<Object> readLocks(LuaScript script, List<String> locks, Function<String, String[]> keysOf) {
+    return shards.readLocks(script, locks, keysOf);
   }
 
   /** {@code e}, thrown while doing {@code what}, as Baton's exception naming this server. */
@@ -125,12 +220,13 @@ final class RedisLink implements AutoCloseable {
 
   @Override
   public void close() {
+    shards.close();
     subscriptions.close();
     connection.close();
     shutdown(client, resources);
   }
 
-  private static void shutdown(RedisClient client, ClientResources resources) {
+  private static void shutdown(AbstractRedisClient client, ClientResources resources) {
     client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
     resources.shutdown(0, 2, TimeUnit.SECONDS);
   }

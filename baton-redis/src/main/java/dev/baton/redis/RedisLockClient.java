@@ -9,7 +9,7 @@ import io.lettuce.core.RedisURI;
 import java.time.Duration;
 
 /**
- * Locks on a Redis server, or on the master of a Redis Sentinel set-up.
+ * Locks on a Redis server, on the master of a Redis Sentinel set-up, or on a Redis cluster.
  *
  * <pre>{@code
  * try (LockClient client = RedisLockClient.connect("redis://:secret@127.0.0.1:6379/0")) {
@@ -33,6 +33,11 @@ import java.time.Duration;
  * lock. Fencing tokens keep growing across both (they are floored at the server's clock), so a resource that checks
  * them stays safe.
  *
+ * <p>On a cluster ({@code redis-cluster://}) every name of a lock carries its key as the hash tag,
+ * {@code baton:{KEY}:lock} and so on, so that each script touches one slot; wake-ups are sharded pub/sub (Redis 7).
+ * Each master replicates asynchronously, as a Sentinel master does: after a failover the promoted replica may lack
+ * the latest holdings, and their holders learn it at their next renewal.
+ *
  * <p>A key that is released and that no one waits for leaves nothing at the server one ttl after its release: the
  * fencing counter too expires, once the server's clock has passed its last token by a ttl.
  *
@@ -52,7 +57,7 @@ public final class RedisLockClient {
      * RFencedLock's counter {@code redisson_lock_token:{K}}, which, as Redisson leaves it, has no expiry. The client
      * takes locks, write locks and leadership only (Redisson's read-write locks and semaphores have other layouts),
      * and refuses a read lock and a semaphore at once. Across clients waiters race, as Redisson's do: there is no
-     * {@link Builder#yieldTime yield}.
+     * {@link Builder#yieldTime yield}. On one server or through Sentinel only: a cluster URI with it is refused.
      */
     REDISSON
   }
@@ -72,8 +77,9 @@ public final class RedisLockClient {
 
   /**
    * Connects to {@code redis://[:password@]host[:port][/database]}, {@code rediss://...},
-   * {@code redis-sentinel://[:password@]host[:port][,host[:port]...][/database]#master} or
-   * {@code rediss-sentinel://...} with the default settings; see {@link Builder#uri}.
+   * {@code redis-sentinel://[:password@]host[:port][,host[:port]...][/database]#master},
+   * {@code rediss-sentinel://...}, {@code redis-cluster://[:password@]host:port[,host:port...]} or
+   * {@code rediss-cluster://...} with the default settings; see {@link Builder#uri}.
    *
    * @throws IllegalArgumentException if the URI is malformed
    * @throws dev.baton.BackendUnavailableException if the server cannot be reached
@@ -107,7 +113,10 @@ public final class RedisLockClient {
      * every connect and reconnect, so the client follows a failover once its connections to the old master end
      * (Sentinel ends them when it turns the old master into a replica). The password, in the URI or from
      * {@link #credentials}, is the data nodes'; the sentinels are sent it too (a sentinel without a password of its
-     * own accepts it).
+     * own accepts it). Or a cluster: {@code redis-cluster://[:password@]host:port[,host:port...][?parameters]}, or
+     * {@code rediss-cluster://} for TLS, with some of its nodes as seeds; the client learns the slots from them,
+     * follows MOVED and ASK redirections, and reads the slots again after a redirection, a lost node, and every
+     * few seconds, so that it follows a failover. A cluster has database 0 only.
      */
     public Builder uri(String uri) {
       this.target = RedisTarget.parse(uri);
@@ -132,7 +141,8 @@ public final class RedisLockClient {
     /**
      * The prefix of every key and channel Baton writes; {@code baton:} by default, none with {@link Compat#REDISSON}
      * (where it is the start of Redisson's lock name). A {@code :} is added if it does not end with one, so that no
-     * lock of one prefix is a lock of another.
+     * lock of one prefix is a lock of another. On a cluster it may hold no brace: the hash tag of a lock's names is
+     * its key.
      */
     public Builder keyPrefix(String keyPrefix) {
       this.keyPrefix = Settings.prefix("The key prefix", keyPrefix, ':', "baton:");
@@ -189,7 +199,9 @@ public final class RedisLockClient {
     /**
      * Connects.
      *
-     * @throws IllegalStateException if no URI was given, or credentials both in the URI and beside it
+     * @throws IllegalStateException if no URI was given, credentials both in the URI and beside it, or a cluster URI
+     *     with {@link Compat#REDISSON}
+     * @throws IllegalArgumentException if the URI names a cluster and the key prefix holds a brace
      * @throws dev.baton.BackendUnavailableException if the server cannot be reached; nothing is left running
      */
     public LockClient connect() {
@@ -200,11 +212,22 @@ public final class RedisLockClient {
         throw new IllegalStateException("The Redis URI '" + target + "' carries a password and credentials() gave"
             + " one too: give it one way.");
       }
+      String prefix = keyPrefix != null ? keyPrefix : DEFAULT_KEY_PREFIX;
+      if (target.isCluster()) {
+        if (compat == Compat.REDISSON) {
+          throw new IllegalStateException("The Redis URI '" + target + "' names a cluster, where compat=REDISSON is not"
+              + " offered: Redisson's lock layout is used on one server or through Sentinel only. Drop the compat"
+              + " setting to lock in Baton's own layout on the cluster.");
+        }
+        RedisKeys keys = RedisKeys.tagged(prefix);
+        return ClientFactory.newClient(RedisBackend.connect(
+            RedisLink.connectCluster(target.seedUris(user, password), commandTimeout, connectTimeout), keys, yieldTime),
+            defaultOptions);
+      }
       RedisURI uri = target.connectionUri(user, password);
       LockBackend backend = compat == Compat.REDISSON
           ? RedissonBackend.connect(uri, keyPrefix != null ? keyPrefix : "", commandTimeout, connectTimeout)
-          : RedisBackend.connect(uri, keyPrefix != null ? keyPrefix : DEFAULT_KEY_PREFIX, commandTimeout, connectTimeout,
-              yieldTime);
+          : RedisBackend.connect(uri, prefix, commandTimeout, connectTimeout, yieldTime);
       return ClientFactory.newClient(backend, defaultOptions);
     }
   }

@@ -3,34 +3,43 @@ package dev.baton.redis;
 import dev.baton.spi.Redaction;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.StaticCredentialsProvider;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The Redis a client locks on, as its URI names it: one server ({@code redis://}, {@code rediss://}), or the master
+ * The Redis a client locks on, as its URI names it: one server ({@code redis://}, {@code rediss://}), the master
  * that a set of sentinels names ({@code redis-sentinel://}, {@code rediss-sentinel://}), which Lettuce asks the
- * sentinels for at every connect and reconnect. Its {@link #toString()} hides the password.
+ * sentinels for at every connect and reconnect, or a cluster ({@code redis-cluster://}, {@code rediss-cluster://}),
+ * whose slots Lettuce learns from its seed nodes. Its {@link #toString()} hides the password.
  */
 final class RedisTarget {
   private static final Set<String> SERVER_SCHEMES = Set.of("redis", "rediss");
   private static final Set<String> SENTINEL_SCHEMES = Set.of("redis-sentinel", "rediss-sentinel");
+  private static final Set<String> CLUSTER_SCHEMES = Set.of("redis-cluster", "rediss-cluster");
   private static final String SERVER_FORM = "redis://[:password@]host[:port][/database]";
   private static final String SENTINEL_FORM = "redis-sentinel://[:password@]host:port[,host:port...][/database]#master";
+  private static final String CLUSTER_FORM = "redis-cluster://[:password@]host:port[,host:port...][?parameters]";
 
   private final String uri;
   private final RedisURI parsed;
+  /** A cluster's seed nodes, each as a server URI with the cluster URI's credentials and parameters; else empty. */
+  private final List<String> seeds;
 
-  private RedisTarget(String uri, RedisURI parsed) {
+  private RedisTarget(String uri, RedisURI parsed, List<String> seeds) {
     this.uri = uri;
     this.parsed = parsed;
+    this.seeds = seeds;
   }
 
   /**
    * Reads {@code uri}.
    *
-   * @throws IllegalArgumentException if it is blank, has another scheme, is a sentinel URI that names no master, or
-   *     is malformed; the message never shows the password
+   * @throws IllegalArgumentException if it is blank, has another scheme, is a sentinel URI that names no master, a
+   *     cluster URI that names a database or a fragment, or is malformed; the message never shows the password
    */
   static RedisTarget parse(String uri) {
     if (uri == null || uri.isBlank()) {
@@ -38,10 +47,14 @@ final class RedisTarget {
     }
     String scheme = uri.contains("://") ? uri.substring(0, uri.indexOf("://")).toLowerCase(Locale.ROOT) : "";
     boolean sentinel = SENTINEL_SCHEMES.contains(scheme);
+    if (CLUSTER_SCHEMES.contains(scheme)) {
+      return parseCluster(scheme + uri.substring(scheme.length()));
+    }
     if (!sentinel && !SERVER_SCHEMES.contains(scheme)) {
       throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' must start with redis://,"
-          + " rediss://, redis-sentinel:// or rediss-sentinel://, e.g. redis://127.0.0.1:6379/0 or"
-          + " redis-sentinel://10.0.0.1:26379,10.0.0.2:26379#mymaster.");
+          + " rediss://, redis-sentinel://, rediss-sentinel://, redis-cluster:// or rediss-cluster://, e.g."
+          + " redis://127.0.0.1:6379/0, redis-sentinel://10.0.0.1:26379,10.0.0.2:26379#mymaster or"
+          + " redis-cluster://10.0.0.1:6379,10.0.0.2:6379.");
     }
     if (sentinel && !namesMaster(uri)) {
       throw new IllegalArgumentException("The Redis Sentinel URI '" + Redaction.uri(uri) + "' names no master: add"
@@ -50,13 +63,82 @@ final class RedisTarget {
     }
     // Lettuce takes the scheme in lower case only; a URI's scheme is case-insensitive.
     String normalized = scheme + uri.substring(scheme.length());
+    return new RedisTarget(normalized, read(normalized, uri, sentinel ? SENTINEL_FORM : SERVER_FORM), List.of());
+  }
+
+  /**
+   * A cluster URI: its seed nodes become server URIs, {@code redis://} or {@code rediss://}, each with the URI's user
+   * information and parameters. A cluster has database 0 only, so the URI names none ({@code /0} aside).
+   */
+  private static RedisTarget parseCluster(String uri) {
+    String scheme = uri.substring(0, uri.indexOf("://"));
+    String rest = uri.substring(scheme.length() + 3);
+    int authorityEnd = 0;
+    while (authorityEnd < rest.length() && "/?#".indexOf(rest.charAt(authorityEnd)) < 0) {
+      authorityEnd++;
+    }
+    String authority = rest.substring(0, authorityEnd);
+    String tail = rest.substring(authorityEnd);
+    int query = tail.indexOf('?');
+    String path = query < 0 ? tail : tail.substring(0, query);
+    if (tail.indexOf('#') >= 0 || !path.isEmpty() && !path.equals("/") && !path.equals("/0")) {
+      throw new IllegalArgumentException("The Redis Cluster URI '" + Redaction.uri(uri) + "' names a database or a"
+          + " fragment: a cluster has database 0 only and no master name. Use " + CLUSTER_FORM + ", e.g. " + scheme
+          + "://10.0.0.1:6379,10.0.0.2:6379.");
+    }
+    int at = authority.lastIndexOf('@');
+    String userInfo = at < 0 ? "" : authority.substring(0, at + 1);
+    String hosts = authority.substring(at + 1);
+    if (hosts.isEmpty() || Arrays.stream(hosts.split(",", -1)).anyMatch(String::isEmpty)) {
+      throw new IllegalArgumentException("The Redis Cluster URI '" + Redaction.uri(uri) + "' names no seed node, or"
+          + " an empty one: use " + CLUSTER_FORM + ", e.g. " + scheme + "://10.0.0.1:6379,10.0.0.2:6379.");
+    }
+    String serverScheme = scheme.equals("rediss-cluster") ? "rediss" : "redis";
+    String parameters = query < 0 ? "" : tail.substring(query);
+    List<String> seeds = Arrays.stream(hosts.split(","))
+        .map(host -> serverScheme + "://" + userInfo + host + parameters)
+        .toList();
+    RedisURI first = null;
+    for (String seed : seeds) {
+      RedisURI parsed = read(seed, uri, CLUSTER_FORM);
+      first = first == null ? parsed : first;
+    }
+    return new RedisTarget(uri, first, seeds);
+  }
+
+  /** {@code text} read by Lettuce; a failure names {@code shown}, password hidden, and the {@code form} to use. */
+  private static RedisURI read(String text, String shown, String form) {
     try {
-      return new RedisTarget(normalized, RedisURI.create(normalized));
+      return RedisURI.create(text);
     } catch (RuntimeException e) {
       // Neither the cause nor its message: both may quote the URI, password included.
-      throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' is malformed ("
-          + Redaction.uri(String.valueOf(e.getMessage())) + "); use " + (sentinel ? SENTINEL_FORM : SERVER_FORM) + ".");
+      throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(shown) + "' is malformed ("
+          + Redaction.uri(String.valueOf(e.getMessage())) + "); use " + form + ".");
     }
+  }
+
+  /** Whether the URI names a cluster. */
+  boolean isCluster() {
+    return !seeds.isEmpty();
+  }
+
+  /** New Lettuce URIs of a cluster's seed nodes, with {@code password} (and {@code user}) when given. */
+  List<RedisURI> seedUris(String user, String password) {
+    List<RedisURI> uris = new ArrayList<>(seeds.size());
+    for (String seed : seeds) {
+      RedisURI connecting = RedisURI.create(seed);
+      if (password != null) {
+        connecting.setCredentialsProvider(new StaticCredentialsProvider(user, password.toCharArray()));
+      }
+      uris.add(connecting);
+    }
+    return uris;
+  }
+
+  /** A cluster as messages name it: {@code cluster of seeds host:port,host:port}. Never a password. */
+  static String describe(List<RedisURI> seeds) {
+    return "cluster of seeds " + seeds.stream().map(seed -> seed.getHost() + ":" + seed.getPort())
+        .collect(Collectors.joining(","));
   }
 
   /** Whether a sentinel URI names its master: {@code #NAME}, or Lettuce's {@code sentinelMasterId=NAME} parameter. */

@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.stream.Stream;
 
 /**
  * Locks in Redisson's layout ({@link RedisLockClient.Compat#REDISSON}), so that Baton's key {@code K} and Redisson's
@@ -90,8 +89,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
       if (found.isEmpty()) {
         return List.of();
       }
-      List<Object> locks = LIST.run(link.sync(), ScriptOutputType.MULTI,
-          found.stream().flatMap(key -> Stream.of(keys.lock(key), keys.token(key))).toArray(String[]::new));
+      List<Object> locks = link.readLocks(LIST, found, key -> new String[] {keys.lock(key), keys.token(key)});
       return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, LockReads::oldestHolder);
     } catch (RuntimeException e) {
       throw link.translate(e, "Listing the locks under '" + keyPrefix + "'");

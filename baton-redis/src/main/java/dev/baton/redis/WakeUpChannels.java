@@ -2,12 +2,12 @@ package dev.baton.redis;
 
 import dev.baton.spi.WakeUp;
 import io.lettuce.core.RedisException;
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -20,27 +20,28 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * this process waits for it, and a message on it signals that key's waiters. Lettuce subscribes again
  * after a reconnect, to every channel the server last confirmed; a message lost meanwhile costs a waiter at
  * most its retry delay. Those channels include any whose last waiter left while the connection was down (its
- * UNSUBSCRIBE was rejected): a confirmation of a channel no one here waits for unsubscribes it.
+ * UNSUBSCRIBE was rejected): a confirmation of a channel no one here waits for unsubscribes it. The {@link Shards}
+ * send the subscriptions where the scripts publish: classic channels on one server, sharded ones on a cluster.
  */
 final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
-  private final StatefulRedisPubSubConnection<String, String> connection;
+  private final Shards shards;
   private final Duration timeout;
   private final ConcurrentHashMap<String, List<WakeUp>> waiters = new ConcurrentHashMap<>();
 
-  WakeUpChannels(StatefulRedisPubSubConnection<String, String> connection, Duration timeout) {
-    this.connection = connection;
+  WakeUpChannels(StatefulRedisPubSubConnection<String, String> connection, Shards shards, Duration timeout) {
+    this.shards = shards;
     this.timeout = timeout;
     connection.addListener(this);
   }
 
   /** Signals {@code wakeUp} on every message to {@code channel} until the returned handle is closed; waits for the subscription. */
   Subscription subscribe(String channel, WakeUp wakeUp) {
-    RedisFuture<?>[] subscribing = new RedisFuture<?>[1];
+    CompletableFuture<?>[] subscribing = new CompletableFuture<?>[1];
     // The command is sent inside compute so that it is ordered with any unsubscribe of the same channel.
     waiters.compute(channel, (c, list) -> {
       List<WakeUp> result = list != null ? list : new CopyOnWriteArrayList<>();
       if (list == null) {
-        subscribing[0] = connection.async().subscribe(c);
+        subscribing[0] = shards.subscribe(c);
       }
       result.add(wakeUp);
       return result;
@@ -66,16 +67,36 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
     return Set.copyOf(waiters.keySet());
   }
 
+  /**
+   * Subscribes every channel a waiter here needs again, where it is published now: after the slots of a cluster
+   * moved. A channel subscribed there already is left as it is.
+   */
+  void subscribeAgain() {
+    for (String channel : waiters.keySet()) {
+      // Inside compute, so that it is ordered with the unsubscribe of the channel's last waiter. A subscribe that
+      // fails leaves the channel's waiters to their wait bound, as a lost wake-up would.
+      waiters.computeIfPresent(channel, (c, list) -> {
+        shards.subscribe(c);
+        return list;
+      });
+    }
+  }
+
   /** Unsubscribes a channel the server confirmed that no waiter here needs any more (see the class comment). */
   @Override
   public void subscribed(String channel, long count) {
     // Inside compute, so that it is ordered with a subscribe of the same channel by a new waiter.
     waiters.compute(channel, (c, list) -> {
       if (list == null) {
-        connection.async().unsubscribe(c);
+        shards.unsubscribe(c);
       }
       return list;
     });
+  }
+
+  @Override
+  public void ssubscribed(String channel, long count) {
+    subscribed(channel, count);
   }
 
   @Override
@@ -84,6 +105,11 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
     if (list != null) {
       list.forEach(WakeUp::signal);
     }
+  }
+
+  @Override
+  public void smessage(String channel, String message) {
+    message(channel, message);
   }
 
   /**
@@ -113,29 +139,31 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
      * unsubscribed then (see the class comment).
      */
     void closeAndConfirm() {
-      RedisFuture<?> unsubscribing = unsubscribe();
+      CompletableFuture<?> unsubscribing = unsubscribe();
       if (unsubscribing == null) {
         return;
       }
       try {
-        unsubscribing.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        unsubscribing.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+      } catch (ExecutionException | TimeoutException | RuntimeException leftAlone) {
+        // Left alone: see above.
       }
     }
 
     /** The UNSUBSCRIBE sent if this was the channel's last waiter here, else null. */
-    private RedisFuture<?> unsubscribe() {
+    private CompletableFuture<?> unsubscribe() {
       if (!closed.compareAndSet(false, true)) {
         return null;
       }
-      RedisFuture<?>[] unsubscribing = new RedisFuture<?>[1];
+      CompletableFuture<?>[] unsubscribing = new CompletableFuture<?>[1];
       waiters.computeIfPresent(channel, (c, list) -> {
         list.remove(wakeUp);
         if (!list.isEmpty()) {
           return list;
         }
-        unsubscribing[0] = connection.async().unsubscribe(c);
+        unsubscribing[0] = shards.unsubscribe(c);
         return null;
       });
       return unsubscribing[0];

@@ -6,7 +6,7 @@
 -- KEYS[1] the lock hash   KEYS[2] the key's yield hash (see acquire.lua)
 -- ARGV[1] owner id (CLIENT:SEQUENCE)   ARGV[2] the key's wake-up channel   ARGV[3] how long to yield in ms, 0 for
 -- not at all   ARGV[4] the expiry in ms to keep an exclusive holding with if no one else waited, 0 to release in
--- any case
+-- any case   ARGV[5] the command that publishes the wake-up: PUBLISH, or SPUBLISH on a cluster
 -- Returns 1 if the entry was ours and is deleted, 2 if it is kept, 0 if the store no longer held it for us.
 local owner = redis.call('HGET', KEYS[1], 'owner')
 local waiting
@@ -45,7 +45,7 @@ elseif owner == '*' then
     if waiting then
       -- Whoever still waits tries again and asks anew.
       redis.call('HDEL', KEYS[1], 'waiting')
-      redis.call('PUBLISH', ARGV[2], 'released')
+      redis.call(ARGV[5], ARGV[2], 'released')
     end
     return 1
   end
@@ -58,6 +58,6 @@ if waiting then
     redis.call('HSET', KEYS[2], 'client', string.match(ARGV[1], '^(.*):'))
     redis.call('PEXPIRE', KEYS[2], ARGV[3])
   end
-  redis.call('PUBLISH', ARGV[2], 'released')
+  redis.call(ARGV[5], ARGV[2], 'released')
 end
 return 1

@@ -6,9 +6,10 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link RedisTarget} reads one server's URI and a Sentinel set-up's, and never shows a password. */
+/** {@link RedisTarget} reads one server's URI, a Sentinel set-up's and a cluster's, and never shows a password. */
 class RedisTargetTest {
 
   @Test
@@ -56,11 +57,54 @@ class RedisTargetTest {
   }
 
   @Test
-  void anUnknownSchemeNamesTheFourItTakes() {
-    assertThatThrownBy(() -> RedisLockClient.builder().uri("redis-cluster://:s3cret@h1:7000,h2:7001"))
+  void anUnknownSchemeNamesTheSixItTakes() {
+    assertThatThrownBy(() -> RedisLockClient.builder().uri("redis-shards://:s3cret@h1:7000,h2:7001"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("'redis-cluster://:***@h1:7000,h2:7001'")
-        .hasMessageContaining("redis://, rediss://, redis-sentinel:// or rediss-sentinel://")
+        .hasMessageContaining("'redis-shards://:***@h1:7000,h2:7001'")
+        .hasMessageContaining("redis://, rediss://, redis-sentinel://, rediss-sentinel://, redis-cluster:// or"
+            + " rediss-cluster://")
+        .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
+  void aClusterUriNamesItsSeedsEachWithTheCredentialsAndParameters() {
+    RedisTarget target = RedisTarget.parse("Rediss-Cluster://ops:s3cret@10.0.0.1:7000,10.0.0.2,10.0.0.3:7002"
+        + "?clientName=locks");
+    List<RedisURI> seeds = target.seedUris(null, null);
+
+    assertThat(target.isCluster()).isTrue();
+    assertThat(target.carriesPassword()).isTrue();
+    assertThat(seeds).extracting(RedisURI::getHost, RedisURI::getPort)
+        .containsExactly(tuple("10.0.0.1", 7000), tuple("10.0.0.2", RedisURI.DEFAULT_REDIS_PORT),
+            tuple("10.0.0.3", 7002));
+    assertThat(seeds).allSatisfy(seed -> {
+      assertThat(seed.isSsl()).isTrue();
+      assertThat(seed.getClientName()).isEqualTo("locks");
+      assertCredentials(seed, "ops", "s3cret");
+    });
+    assertThat(RedisTarget.describe(seeds)).isEqualTo("cluster of seeds 10.0.0.1:7000,10.0.0.2:6379,10.0.0.3:7002");
+    assertThat(target).hasToString("rediss-cluster://ops:***@10.0.0.1:7000,10.0.0.2,10.0.0.3:7002?clientName=locks");
+    assertThat(RedisTarget.parse("redis-cluster://10.0.0.1:7000/0").seedUris("locker", "pw"))
+        .singleElement().satisfies(seed -> assertCredentials(seed, "locker", "pw"));
+    assertThat(RedisTarget.parse("redis://10.0.0.1:7000").isCluster()).isFalse();
+  }
+
+  @Test
+  void aClusterUriWithADatabaseAnEmptySeedOrABadPortSaysWhatToUseAndHidesThePassword() {
+    for (String uri : new String[] {"redis-cluster://:s3cret@10.0.0.1:7000/2", "redis-cluster://:s3cret@h1:7000#m"}) {
+      assertThatThrownBy(() -> RedisLockClient.builder().uri(uri)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("names a database or a fragment").hasMessageContaining("database 0 only")
+          .hasMessageContaining("redis-cluster://[:password@]host:port[,host:port...]")
+          .hasMessageNotContaining("s3cret");
+    }
+    for (String uri : new String[] {"redis-cluster://:s3cret@", "redis-cluster://:s3cret@h1:7000,,h2:7001"}) {
+      assertThatThrownBy(() -> RedisLockClient.builder().uri(uri)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("names no seed node, or an empty one").hasMessageNotContaining("s3cret");
+    }
+    assertThatThrownBy(() -> RedisLockClient.builder().uri("redis-cluster://:s3cret@h1:7000,h2:99999"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'redis-cluster://:***@h1:7000,h2:99999' is malformed")
+        .hasMessageContaining("redis-cluster://[:password@]host:port")
         .hasMessageNotContaining("s3cret");
   }
 

@@ -88,6 +88,19 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
     return view().stream().filter(ClusterNode::isMaster).map(this::server).toList();
   }
 
+  /** The slot {@code key} hashes to, as the cluster computes it ({@code CLUSTER KEYSLOT}). */
+  public int slotOf(String key) {
+    return ((Long) anyRunning().command("CLUSTER", "KEYSLOT", key)).intValue();
+  }
+
+  /** The master that serves {@code key}'s slot now, by the view of the first node that answers. */
+  public RedisServer masterOf(String key) {
+    int slot = slotOf(key);
+    return view().stream().filter(node -> node.isMaster() && node.serves(slot)).findFirst().map(this::server)
+        .orElseThrow(() -> new IllegalStateException("No master of " + this + " serves slot " + slot + " of '" + key
+            + "'"));
+  }
+
   /**
    * Kills the master that serves slot 0 (SIGKILL), as a crash would, waits until its replica has taken over and every
    * node that runs reports the cluster ok, then starts the killed node again, empty, as the new master's replica, and
@@ -97,9 +110,19 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
    */
   @Override
   public void failover() {
+    failover(0);
+  }
+
+  /**
+   * As {@link #failover()}, for the master that serves {@code slot}: e.g. {@link #slotOf} a key, to fail over the
+   * master a test's lock lives on.
+   *
+   * @throws IllegalStateException if the replica did not take over, or the cluster did not settle, within 30 s
+   */
+  public void failover(int slot) {
     List<ClusterNode> view = view();
-    ClusterNode master = view.stream().filter(node -> node.serves(0)).findFirst()
-        .orElseThrow(() -> new IllegalStateException("No node of " + this + " serves slot 0: " + view));
+    ClusterNode master = view.stream().filter(node -> node.isMaster() && node.serves(slot)).findFirst()
+        .orElseThrow(() -> new IllegalStateException("No node of " + this + " serves slot " + slot + ": " + view));
     ClusterNode replica = view.stream().filter(node -> master.id().equals(node.masterId())).findFirst()
         .orElseThrow(() -> new IllegalStateException(master + " has no replica: " + view));
     RedisServer killed = server(master);
@@ -237,17 +260,17 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
 
   /** The cluster as the first node that answers sees it ({@code CLUSTER NODES}), failed nodes left out. */
   private List<ClusterNode> view() {
-    for (RedisServer node : nodes) {
-      if (node.isRunning()) {
-        return Arrays.stream(((String) node.command("CLUSTER", "NODES")).split("\n"))
-            .filter(line -> !line.isBlank())
-            .map(ClusterNode::parse)
-            .filter(parsed -> !parsed.flags().contains("fail"))
-            .sorted(Comparator.comparingInt(ClusterNode::port))
-            .toList();
-      }
-    }
-    throw new IllegalStateException("No node of " + this + " runs.");
+    return Arrays.stream(((String) anyRunning().command("CLUSTER", "NODES")).split("\n"))
+        .filter(line -> !line.isBlank())
+        .map(ClusterNode::parse)
+        .filter(parsed -> !parsed.flags().contains("fail"))
+        .sorted(Comparator.comparingInt(ClusterNode::port))
+        .toList();
+  }
+
+  private RedisServer anyRunning() {
+    return nodes.stream().filter(RedisServer::isRunning).findFirst()
+        .orElseThrow(() -> new IllegalStateException("No node of " + this + " runs."));
   }
 
   private RedisServer server(ClusterNode node) {

@@ -1,0 +1,155 @@
+package dev.baton.redis;
+
+import io.lettuce.core.RedisException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.SlotHash;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.event.ClusterTopologyChangedEvent;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
+import io.lettuce.core.resource.ClientResources;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import reactor.core.Disposable;
+
+/**
+ * A cluster's keys and channels, spread over its masters by slot. Wake-ups are sharded pub/sub (Redis 7): the scripts
+ * SPUBLISH on the lock's channel, which shares the lock's hash tag, so it reaches the clients that SSUBSCRIBE to it at
+ * the master serving that slot (and its replicas). Each channel is subscribed on the subscription connection's
+ * connection to that master, and subscribed again at the new master when the slots move (a failover, a resharding);
+ * a wake-up published meanwhile is lost, which costs a waiter at most the wait its last try was told.
+ */
+final class ClusterShards implements Shards {
+  private final StatefulRedisClusterConnection<String, String> commands;
+  private final StatefulRedisClusterPubSubConnection<String, String> subscriptions;
+  private final ClientResources resources;
+  /** The node id of the master each channel is subscribed at. */
+  private final ConcurrentHashMap<String, String> subscribedAt = new ConcurrentHashMap<>();
+  private volatile Disposable topologyChanges;
+
+  ClusterShards(StatefulRedisClusterConnection<String, String> commands,
+      StatefulRedisClusterPubSubConnection<String, String> subscriptions, ClientResources resources) {
+    this.commands = commands;
+    this.subscriptions = subscriptions;
+    this.resources = resources;
+    subscriptions.setNodeMessagePropagation(true);
+  }
+
+  @Override
+  public String publishCommand() {
+    return "SPUBLISH";
+  }
+
+  /** SSUBSCRIBE at the master of the channel's slot, unless the channel is subscribed there already. */
+  @Override
+  public CompletableFuture<?> subscribe(String channel) {
+    RedisClusterNode master;
+    try {
+      master = masterOf(channel);
+    } catch (RedisException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    String previous = subscribedAt.put(channel, master.getNodeId());
+    if (master.getNodeId().equals(previous)) {
+      return CompletableFuture.completedFuture(null);
+    }
+    if (previous != null) {
+      sunsubscribe(previous, channel);
+    }
+    CompletableFuture<?> subscribing;
+    try {
+      subscribing = subscriptions.getConnectionAsync(master.getNodeId())
+          .thenCompose(node -> node.async().ssubscribe(channel).toCompletableFuture());
+    } catch (RuntimeException e) {
+      subscribing = CompletableFuture.failedFuture(e);
+    }
+    // Not subscribed there after all: the next change of the slots, or the next waiter, tries again.
+    subscribing.whenComplete((done, failure) -> {
+      if (failure != null) {
+        subscribedAt.remove(channel, master.getNodeId());
+      }
+    });
+    return subscribing;
+  }
+
+  @Override
+  public CompletableFuture<?> unsubscribe(String channel) {
+    String node = subscribedAt.remove(channel);
+    return node == null ? CompletableFuture.completedFuture(null) : sunsubscribe(node, channel);
+  }
+
+  private CompletableFuture<?> sunsubscribe(String nodeId, String channel) {
+    try {
+      return subscriptions.getConnectionAsync(nodeId)
+          .thenCompose(node -> node.async().sunsubscribe(channel).toCompletableFuture());
+    } catch (RuntimeException nodeGone) {
+      // A node no longer in the cluster dropped its subscriptions with its connection.
+      return CompletableFuture.failedFuture(nodeGone);
+    }
+  }
+
+  /** PUBSUB SHARDNUMSUB at the master of each channel's slot. */
+  @Override
+  public Map<String, Long> subscribers(List<String> channels) {
+    Map<String, List<String>> byMaster = new HashMap<>();
+    for (String channel : channels) {
+      byMaster.computeIfAbsent(masterOf(channel).getNodeId(), node -> new ArrayList<>()).add(channel);
+    }
+    Map<String, Long> counts = new HashMap<>();
+    byMaster.forEach((node, ofNode) ->
+        counts.putAll(commands.getConnection(node).sync().pubsubShardNumsub(ofNode.toArray(String[]::new))));
+    return counts;
+  }
+
+  /** One run of the script per slot, its values put back in the order of {@code locks}. */
+  @Override
+  public List<Object> readLocks(LuaScript script, List<String> locks, Function<String, String[]> keysOf) {
+    Map<Integer, List<Integer>> bySlot = new LinkedHashMap<>();
+    for (int i = 0; i < locks.size(); i++) {
+      bySlot.computeIfAbsent(SlotHash.getSlot(keysOf.apply(locks.get(i))[0]), slot -> new ArrayList<>()).add(i);
+    }
+    List<List<Object>> perLock = new ArrayList<>(locks.size());
+    locks.forEach(lock -> perLock.add(null));
+    for (List<Integer> ofSlot : bySlot.values()) {
+      List<Object> values = script.run(commands.sync(), ScriptOutputType.MULTI,
+          ofSlot.stream().flatMap(i -> List.of(keysOf.apply(locks.get(i))).stream()).toArray(String[]::new));
+      int each = values.size() / ofSlot.size();
+      for (int j = 0; j < ofSlot.size(); j++) {
+        perLock.set(ofSlot.get(j), values.subList(j * each, (j + 1) * each));
+      }
+    }
+    List<Object> all = new ArrayList<>();
+    perLock.forEach(all::addAll);
+    return all;
+  }
+
+  @Override
+  public void onTopologyChange(Runnable action) {
+    topologyChanges = resources.eventBus().get()
+        .filter(ClusterTopologyChangedEvent.class::isInstance)
+        .subscribe(event -> action.run());
+  }
+
+  private RedisClusterNode masterOf(String channel) {
+    int slot = SlotHash.getSlot(channel);
+    RedisClusterNode master = subscriptions.getPartitions().getMasterBySlot(slot);
+    if (master == null) {
+      throw new RedisException("No master of the cluster serves slot " + slot + " (of '" + channel + "') now");
+    }
+    return master;
+  }
+
+  @Override
+  public void close() {
+    Disposable changes = topologyChanges;
+    if (changes != null) {
+      changes.dispose();
+    }
+  }
+}

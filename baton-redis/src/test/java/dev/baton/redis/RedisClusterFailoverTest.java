@@ -1,0 +1,109 @@
+package dev.baton.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.Lease;
+import dev.baton.LeaseState;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.testkit.RecordingLostListener;
+import dev.baton.testkit.RedisClusterExtension;
+import dev.baton.testkit.RedisServer;
+import io.lettuce.core.cluster.SlotHash;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * What a cluster failover does to locks on the master that dies: once its replica takes over, the clients lock there
+ * (they read the slots again), a holding the replica had survives, waiters subscribe again at the new master and are
+ * woken by its releases, and fencing tokens are larger than every token before.
+ */
+@Timeout(120)
+class RedisClusterFailoverTest {
+  @RegisterExtension
+  static final RedisClusterExtension redis = new RedisClusterExtension();
+
+  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX);
+  /** Holders whose renewals outlast a failover (the nodes wait 1 s before they judge a master down). */
+  private static final LockOptions OPTIONS = LockOptions.defaults().withTtl(Duration.ofSeconds(20))
+      .withWaitTime(Duration.ofSeconds(60));
+  /** Much shorter than the 20 s a waiter that missed its wake-up waits before it asks again. */
+  private static final Duration WOKEN_WITHIN = Duration.ofSeconds(3);
+
+  private final List<LockClient> clients = new ArrayList<>();
+
+  @AfterEach
+  void closeClients() {
+    clients.forEach(LockClient::close);
+  }
+
+  private LockClient connect() {
+    LockClient client = RedisLockClient.builder().uri(redis.uri()).defaultOptions(OPTIONS).connect();
+    clients.add(client);
+    return client;
+  }
+
+  @Test
+  void aKilledMasterIsReplacedWithoutALostUpdateAndTokensGoOnGrowing() throws Exception {
+    String key = keyInSlotZero();
+    FencedCounter counter = new FencedCounter();
+    CounterWorkers workers = CounterWorkers.start(key, counter, List.of(connect(), connect(), connect()));
+    await().atMost(Duration.ofSeconds(30)).until(() -> counter.accepted() >= 20);
+
+    // A holder across the failover, whose holding the replica has: the others wait for it meanwhile.
+    Lease across = connect().lock(key).acquire();
+    RecordingLostListener acrossLost = new RecordingLostListener();
+    across.onLost(acrossLost);
+    long read = counter.read(across.fencingToken()).orElseThrow();
+    RedisServer oldMaster = redis.cluster().masterOf(KEYS.lock(key));
+    await("a waiter's request to be woken").atMost(Duration.ofSeconds(10))
+        .until(() -> "1".equals(oldMaster.command("HGET", KEYS.lock(key), "waiting")));
+    assertThat(oldMaster.command("WAIT", "1", "5000")).as("replicas that have the waiter's request").isEqualTo(1L);
+    long largestBefore = workers.largestToken();
+
+    redis.cluster().failover();
+    workers.failedOver();
+    RedisServer newMaster = redis.cluster().masterOf(KEYS.lock(key));
+    assertThat(newMaster).isNotSameAs(oldMaster);
+    assertThat(across.isHeld()).as("a holding the promoted replica has is still held").isTrue();
+    assertThat(counter.increment(across.fencingToken(), read)).as("the holder's write after the failover").isTrue();
+    await("the waiters' sharded subscriptions at the new master").atMost(Duration.ofSeconds(20))
+        .until(() -> shardSubscribers(newMaster, KEYS.channel(key)) > 0);
+    across.close();
+
+    assertThat(across.state()).isEqualTo(LeaseState.RELEASED);
+    assertThat(acrossLost.reasons()).isEmpty();
+    await("a waiter woken by the release at the new master").atMost(WOKEN_WITHIN)
+        .until(workers::grantedAfterFailover);
+    long acceptedAtRelease = counter.accepted();
+    await().atMost(Duration.ofSeconds(30)).until(() -> counter.accepted() >= acceptedAtRelease + 20);
+    workers.stop();
+
+    assertThat(counter.lostUpdates()).as("lost updates").isZero();
+    assertThat(counter.value()).isEqualTo(counter.accepted());
+    assertThat(workers.unwrittenHoldsThatStayedHeld()).as("holds never lost whose write was refused").isEmpty();
+    assertThat(workers.smallestTokenAfterFailover()).as("the smallest token after the failover")
+        .isGreaterThan(Math.max(largestBefore, across.fencingToken()));
+  }
+
+  /** A key whose lock lives in slot 0, whose master {@link dev.baton.testkit.RedisClusterSet#failover()} kills. */
+  private static String keyInSlotZero() {
+    for (int i = 0; ; i++) {
+      String key = "failover/" + i;
+      if (SlotHash.getSlot(KEYS.lock(key)) == 0) {
+        return key;
+      }
+    }
+  }
+
+  private static long shardSubscribers(RedisServer server, String channel) {
+    List<?> reply = (List<?>) server.command("PUBSUB", "SHARDNUMSUB", channel);
+    return (Long) reply.get(1);
+  }
+}
