@@ -30,19 +30,24 @@ public final class TortureServers {
     return restarting(server::restart, server.toString());
   }
 
-  /** Kills the ensemble's leader, waits for the next one, and starts the killed peer again. */
+  /**
+   * Kills the ensemble's leader, waits for the next one, and starts the killed peer again. The leader is the one that
+   * leads once an election under way (after the last fault, or a paused peer's) is over.
+   */
   public static ServerFaults of(ZooKeeperEnsemble ensemble) {
     return killingLeader(() -> {
-      int killed = ensemble.killLeader();
+      int killed = ensemble.awaitLeader(ELECTION_TIMEOUT);
+      ensemble.stop(killed);
       ensemble.awaitLeader(ELECTION_TIMEOUT);
       ensemble.start(killed);
     }, ensemble.toString());
   }
 
-  /** Kills the cluster's leader (SIGKILL), waits for the next one, and starts the killed member again. */
+  /** Kills the cluster's leader (SIGKILL) once it has one, waits for the next one, and starts the killed member again. */
   public static ServerFaults of(EtcdCluster cluster) {
     return killingLeader(() -> {
-      int killed = cluster.killLeader();
+      int killed = cluster.awaitLeader(ELECTION_TIMEOUT);
+      cluster.kill(killed);
       cluster.awaitLeader(ELECTION_TIMEOUT);
       cluster.start(killed);
     }, cluster.toString());
