@@ -7,6 +7,7 @@ import dev.baton.testkit.LockClientFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -69,8 +70,10 @@ public abstract class ShortTorture {
   }
 
   /** Pause, kill and {@code more}. */
-  protected static Set<Fault> pauseKillAnd(Fault more) {
-    return EnumSet.of(Fault.PAUSE, Fault.KILL, more);
+  protected static Set<Fault> pauseKillAnd(Fault... more) {
+    Set<Fault> faults = pauseAndKill();
+    faults.addAll(List.of(more));
+    return faults;
   }
 
   /** Where the store is, in the factory's form. */
