@@ -50,6 +50,26 @@ final class TestDatabase {
         });
   }
 
+  /**
+   * Opens a connection that runs {@code sql} in a transaction and keeps it open, with its locks, until the connection
+   * is closed (which rolls it back).
+   */
+  static Connection inOpenTransaction(PostgresServer server, String sql) {
+    try {
+      Connection connection = connect(server);
+      try (Statement statement = connection.createStatement()) {
+        connection.setAutoCommit(false);
+        statement.execute(sql);
+        return connection;
+      } catch (SQLException e) {
+        connection.close();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not run " + sql + ": " + e.getMessage(), e);
+    }
+  }
+
   /** A literal of {@code text} for SQL. */
   static String literal(String text) {
     return "'" + text.replace("'", "''") + "'";
