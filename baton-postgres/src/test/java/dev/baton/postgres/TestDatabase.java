@@ -75,7 +75,8 @@ final class TestDatabase {
     return "'" + text.replace("'", "''") + "'";
   }
 
-  private static Connection connect(PostgresServer server) throws SQLException {
+  /** A connection of the test user, in auto-commit mode. */
+  static Connection connect(PostgresServer server) throws SQLException {
     return DriverManager.getConnection(server.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD);
   }
 }
