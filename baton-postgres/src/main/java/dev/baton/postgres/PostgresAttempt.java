@@ -75,12 +75,7 @@ final class PostgresAttempt implements Attempt {
   private long claim(Connection connection) throws SQLException {
     try (PreparedStatement claim = backend.calls().prepare(connection, backend.sql().claim)) {
       claim.setString(1, request.key());
-      claim.setString(2, request.key());
-      claim.setString(3, request.ownerId());
-      claim.setString(4, request.ownerRecord());
-      claim.setString(5, request.rule().mode().name());
-      claim.setInt(6, request.rule().capacity());
-      claim.setLong(7, expiryMillis);
+      bindEntry(claim, 2, expiryMillis);
       claim.setString(8, request.key());
       written = true; // from here the entry may be there, whatever the reply
       try (ResultSet row = PostgresCalls.resultAfterLock(claim)) {
@@ -163,16 +158,24 @@ final class PostgresAttempt implements Attempt {
   /** Adds our entry at the end of the queue, expiring {@code millis} from now; its id, or 0 if ours was there already. */
   private long insert(Connection connection, long millis) throws SQLException {
     try (PreparedStatement insert = backend.calls().prepare(connection, backend.sql().insert)) {
-      insert.setString(1, request.key());
-      insert.setString(2, request.ownerId());
-      insert.setString(3, request.ownerRecord());
-      insert.setString(4, request.rule().mode().name());
-      insert.setInt(5, request.rule().capacity());
-      insert.setLong(6, millis);
+      bindEntry(insert, 1, millis);
       try (ResultSet row = insert.executeQuery()) {
         return row.next() ? row.getLong(1) : 0;
       }
     }
+  }
+
+  /**
+   * Sets the six values of our entry from parameter {@code first} on: key, owner id, holder record, mode, capacity,
+   * and how long it lives.
+   */
+  private void bindEntry(PreparedStatement statement, int first, long millis) throws SQLException {
+    statement.setString(first, request.key());
+    statement.setString(first + 1, request.ownerId());
+    statement.setString(first + 2, request.ownerRecord());
+    statement.setString(first + 3, request.rule().mode().name());
+    statement.setInt(first + 4, request.rule().capacity());
+    statement.setLong(first + 5, millis);
   }
 
   @Override
