@@ -9,7 +9,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.concurrent.locks.Lock;
 import org.springframework.integration.jdbc.lock.DefaultLockRepository;
 import org.springframework.integration.jdbc.lock.JdbcLockRegistry;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -66,18 +65,7 @@ final class JdbcLockRegistryContender implements Contender {
     if (hold != Hold.MUTEX) {
       throw hold.unsupportedBy(this);
     }
-    Lock lock = registry.obtain(key);
-    return new Locker() {
-      @Override
-      public void lock() {
-        lock.lock();
-      }
-
-      @Override
-      public void unlock() {
-        lock.unlock();
-      }
-    };
+    return Locker.of(registry.obtain(key));
   }
 
   @Override
