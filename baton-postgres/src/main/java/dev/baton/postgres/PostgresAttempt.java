@@ -75,8 +75,9 @@ final class PostgresAttempt implements Attempt {
   private long claim(Connection connection) throws SQLException {
     try (PreparedStatement claim = backend.calls().prepare(connection, backend.sql().claim)) {
       claim.setString(1, request.key());
-      bindEntry(claim, 2, expiryMillis);
-      claim.setString(8, request.key());
+      claim.setString(2, request.key());
+      bindEntry(claim, 3, expiryMillis);
+      claim.setString(9, request.key());
       written = true; // from here the entry may be there, whatever the reply
       try (ResultSet row = PostgresCalls.resultAfterLock(claim)) {
         if (row.next()) {

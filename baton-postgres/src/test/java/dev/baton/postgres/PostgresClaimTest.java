@@ -48,6 +48,23 @@ class PostgresClaimTest {
   }
 
   @Test
+  void aClaimClearsTheLapsedEntriesOfTheKeyItTakes() throws Exception {
+    try (LockClient client = PostgresLockClient.connect(postgres.uri())) {
+      TestDatabase.update(postgres.server(), "INSERT INTO baton_locks (lock_key, entry_id, owner_id, holder, mode,"
+          + " capacity, expires_at) VALUES ('lapsed', nextval('baton_locks_fencing'), 'crashed', 'owner=crashed',"
+          + " 'EXCLUSIVE', 1, clock_timestamp() - interval '1 second')");
+
+      try (Lease lease = client.lock("lapsed").acquire(Duration.ofSeconds(5))) {
+        assertThat(TestDatabase.number(postgres.server(),
+            "SELECT count(*) FROM baton_locks WHERE lock_key = 'lapsed' AND owner_id = 'crashed'"))
+            .as("the crashed holder's lapsed entry").isZero();
+      }
+      assertThat(TestDatabase.number(postgres.server(), "SELECT count(*) FROM baton_locks WHERE lock_key = 'lapsed'"))
+          .as("entries of the key after the release").isZero();
+    }
+  }
+
+  @Test
   void aClaimThatWaitedForTheKeysAdvisoryLockSeesTheEntryCommittedUnderIt() throws Exception {
     try (LockClient client = PostgresLockClient.connect(postgres.uri())) {
       BackgroundCall<Optional<Lease>> claim;

@@ -7,7 +7,6 @@ import dev.baton.testkit.LockClientFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -70,10 +69,8 @@ public abstract class ShortTorture {
   }
 
   /** Pause, kill and {@code more}. */
-  protected static Set<Fault> pauseKillAnd(Fault... more) {
-    Set<Fault> faults = pauseAndKill();
-    faults.addAll(List.of(more));
-    return faults;
+  protected static Set<Fault> pauseKillAnd(Fault more) {
+    return EnumSet.of(Fault.PAUSE, Fault.KILL, more);
   }
 
   /** Where the store is, in the factory's form. */
