@@ -6,6 +6,7 @@ import dev.baton.testkit.torture.Fault;
 import dev.baton.testkit.torture.Primitive;
 import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.ShortTorture;
+import java.util.EnumSet;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -17,7 +18,8 @@ abstract class PostgresShortTorture extends ShortTorture {
   static final PostgresServerExtension postgres = new PostgresServerExtension();
 
   PostgresShortTorture(String name, Primitive primitive) {
-    super(PostgresClientFactory.class, name, pauseKillAnd(Fault.SERVER_RESTART, Fault.CONNECTION_KILL), primitive);
+    super(PostgresClientFactory.class, name,
+        EnumSet.of(Fault.PAUSE, Fault.KILL, Fault.SERVER_RESTART, Fault.CONNECTION_KILL), primitive);
   }
 
   @Override

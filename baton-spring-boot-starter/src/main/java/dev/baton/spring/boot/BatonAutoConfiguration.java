@@ -28,7 +28,7 @@ public class BatonAutoConfiguration {
 
   /**
    * The client of {@code baton.backend}, connected at startup: an unreachable store fails the start, and so does
-   * {@value BatonProperties#DATA_SOURCE} where {@link DataSourceClient} does not apply.
+   * {@value BatonProperties#DATA_SOURCE} where the client on the application's DataSource (below) does not apply.
    */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
