@@ -30,9 +30,17 @@ final class PooledConnections implements Connections {
     return connection != null ? connection : open();
   }
 
+  /**
+   * Keeps {@code connection} for the next call, or closes it. A broken one is closed with every idle one: what broke it
+   * (a server restart, an administrator's or a pooler's {@code pg_terminate_backend}) most likely ended them too, and
+   * each would otherwise fail one call before it is found out.
+   */
   @Override
   public void giveBack(Connection connection, boolean broken) {
-    if (broken || closed || !idle.offerFirst(connection)) {
+    if (broken) {
+      closeQuietly(connection);
+      closeIdle();
+    } else if (closed || !idle.offerFirst(connection)) {
       closeQuietly(connection);
     } else if (closed && idle.remove(connection)) {
       closeQuietly(connection); // closed while it was being given back
@@ -55,6 +63,10 @@ final class PooledConnections implements Connections {
   @Override
   public void close() {
     closed = true;
+    closeIdle();
+  }
+
+  private void closeIdle() {
     for (Connection connection = idle.pollFirst(); connection != null; connection = idle.pollFirst()) {
       closeQuietly(connection);
     }

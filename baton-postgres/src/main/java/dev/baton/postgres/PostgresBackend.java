@@ -148,16 +148,17 @@ final class PostgresBackend implements LockBackend {
     }), renewals);
   }
 
-  /** Deletes the entry and wakes the key's waiters; true if it had not lapsed yet. */
+  /** Deletes the entry and wakes the key's waiters, if any; true if it had not lapsed yet. */
   @Override
   public boolean release(Grant grant) {
     String key = grant.request().key();
     return calls.call("Releasing '" + key + "'", connection -> {
       try (PreparedStatement delete = calls.prepare(connection, sql.release)) {
         delete.setString(1, key);
-        delete.setLong(2, grant.fencingToken());
-        delete.setString(3, sql.channel());
-        try (ResultSet row = delete.executeQuery()) {
+        delete.setString(2, key);
+        delete.setLong(3, grant.fencingToken());
+        delete.setString(4, sql.channel());
+        try (ResultSet row = PostgresCalls.resultAfterLock(delete)) {
           return row.next() && row.getBoolean(1);
         }
       }

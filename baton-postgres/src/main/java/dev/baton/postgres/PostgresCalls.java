@@ -2,6 +2,7 @@ package dev.baton.postgres;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 
@@ -41,6 +42,18 @@ final class PostgresCalls {
     PreparedStatement statement = connection.prepareStatement(sql);
     statement.setQueryTimeout(timeoutSeconds);
     return statement;
+  }
+
+  /**
+   * Runs {@code statement}, the key's advisory lock and a statement after it sent together (they run in one implicit
+   * transaction, which holds the lock), and returns the second one's rows.
+   */
+  static ResultSet resultAfterLock(PreparedStatement statement) throws SQLException {
+    statement.execute(); // the advisory lock's row
+    if (!statement.getMoreResults()) {
+      throw new SQLException("The statement after the advisory lock returned no rows.");
+    }
+    return statement.getResultSet();
   }
 
   private <T> T run(String what, Work<T> work, boolean transaction) {

@@ -21,6 +21,7 @@ final class Sql {
   final String exists;
   final String queueLock;
   final String queue;
+  final String claim;
   final String entries;
   final String insert;
   final String refresh;
@@ -37,6 +38,7 @@ final class Sql {
     this.exists = read("exists.sql");
     this.queueLock = read("queue-lock.sql");
     this.queue = read("queue.sql");
+    this.claim = read("claim.sql");
     this.entries = read("entries.sql");
     this.insert = read("insert.sql");
     this.refresh = read("refresh.sql");

@@ -50,12 +50,33 @@ final class TestDatabase {
         });
   }
 
+  /**
+   * Opens a connection that runs {@code sql} in a transaction and keeps it open, with its locks, until the connection
+   * is closed (which rolls it back).
+   */
+  static Connection inOpenTransaction(PostgresServer server, String sql) {
+    try {
+      Connection connection = connect(server);
+      try (Statement statement = connection.createStatement()) {
+        connection.setAutoCommit(false);
+        statement.execute(sql);
+        return connection;
+      } catch (SQLException e) {
+        connection.close();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not run " + sql + ": " + e.getMessage(), e);
+    }
+  }
+
   /** A literal of {@code text} for SQL. */
   static String literal(String text) {
     return "'" + text.replace("'", "''") + "'";
   }
 
-  private static Connection connect(PostgresServer server) throws SQLException {
+  /** A connection of the test user, in auto-commit mode. */
+  static Connection connect(PostgresServer server) throws SQLException {
     return DriverManager.getConnection(server.jdbcUrl(), PostgresServer.USER, PostgresServer.PASSWORD);
   }
 }

@@ -35,6 +35,18 @@ final class PostgresBinaries {
             + " postgresql`, or run the project's test command `bin/test`, which installs it."));
   }
 
+  /**
+   * PostgreSQL's client, {@code psql}: on the PATH or beside the server's executables.
+   *
+   * @throws IllegalStateException naming the install command if there is none
+   */
+  static Path psql() {
+    return candidates().stream().map(dir -> dir.resolve("psql")).filter(Files::isExecutable).findFirst()
+        .orElseThrow(() -> new IllegalStateException("psql was found neither on the PATH nor in " + DEBIAN_ROOT
+            + "/VERSION/bin. Install it with `sudo apt-get install -y postgresql-client`, or run `bin/test`, which"
+            + " installs postgresql and its client."));
+  }
+
   private static List<Path> candidates() {
     List<Path> dirs = new ArrayList<>();
     String path = Optional.ofNullable(System.getenv("PATH")).orElse("");

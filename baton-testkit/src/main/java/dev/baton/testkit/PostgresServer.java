@@ -144,6 +144,29 @@ public final class PostgresServer {
     return current == null ? "" : current.output().tail();
   }
 
+  /**
+   * Ends the connection of every client but this call's own, as an administrator's {@code pg_terminate_backend}
+   * would (through {@code psql}, as the test user); returns once they are ended.
+   *
+   * @return how many connections were ended
+   * @throws IllegalStateException if the server is not running or {@code psql} failed (the message quotes it)
+   */
+  public int terminateConnections() {
+    ProcessBuilder psql = new ProcessBuilder(PostgresBinaries.psql().toString(), "-X", "-A", "-t", "-q",
+        "-h", HOST, "-p", Integer.toString(port()), "-U", USER, "-d", DATABASE, "-c",
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()");
+    psql.environment().put("PGPASSWORD", PASSWORD);
+    psql.environment().put("PGCONNECT_TIMEOUT", Long.toString(STOP_TIMEOUT.toSeconds()));
+    Completion terminated = runToEnd(psql, STOP_TIMEOUT.multipliedBy(2), "psql");
+    String count = terminated.output().strip();
+    if (!terminated.succeeded() || !count.matches("\\d+")) {
+      throw new IllegalStateException("psql could not terminate the clients' connections to " + this
+          + ". Its output:\n" + terminated.output());
+    }
+    return Integer.parseInt(count);
+  }
+
   @Override
   public String toString() {
     return "PostgresServer{port=" + port + ", running=" + isRunning() + '}';
@@ -164,22 +187,11 @@ public final class PostgresServer {
     List<String> command = user.command(List.of(binaries.resolve("initdb").toString(),
         "-D", dir.resolve("data").toString(), "-U", USER, "--pwfile=" + passwordFile, "--auth=scram-sha-256",
         "-E", "UTF8", "--locale=C", "--no-sync"));
-    Process process = start(command, dir);
-    Thread hook = Processes.killOnExit(process, "initdb");
-    ProcessOutput output = ProcessOutput.follow(process, "initdb-output");
-    boolean done;
-    try {
-      done = process.waitFor(INITDB_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS) && process.exitValue() == 0;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      done = false;
-    }
-    Processes.kill(process, STOP_TIMEOUT, "initdb");
-    Processes.forgetOnExit(hook);
-    if (!done) {
+    Completion initialized = runToEnd(new ProcessBuilder(command).directory(dir.toFile()), INITDB_TIMEOUT, "initdb");
+    if (!initialized.succeeded()) {
       WorkDirs.delete(dir, "PostgreSQL");
       throw new IllegalStateException("initdb (" + binaries + ") did not make a cluster within "
-          + INITDB_TIMEOUT.toSeconds() + " s. Its last output:\n" + output.tail());
+          + INITDB_TIMEOUT.toSeconds() + " s. Its last output:\n" + initialized.output());
     }
     return dir;
   }
@@ -213,6 +225,33 @@ public final class PostgresServer {
     throw new IllegalStateException("PostgreSQL (" + binaries + ") did not say \"" + READY + "\" on port "
         + candidate + " within " + START_TIMEOUT.toSeconds() + " s. Its last output:\n" + output);
   }
+
+  /** Runs a command to its end, at most {@code timeout}; whether it exited with 0, and its last output. */
+  private static Completion runToEnd(ProcessBuilder builder, Duration timeout, String what) {
+    Process process;
+    try {
+      process = builder.redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not run " + builder.command().get(0) + ": " + e.getMessage(), e);
+    }
+    Thread hook = Processes.killOnExit(process, what);
+    ProcessOutput output = ProcessOutput.follow(process, what + "-output");
+    boolean exited;
+    try {
+      exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      exited = false;
+    }
+    if (!exited) {
+      Processes.kill(process, STOP_TIMEOUT, what); // after an exit this would close the output before it is read
+    }
+    Processes.forgetOnExit(hook);
+    return new Completion(exited && process.exitValue() == 0, output.tailAtEnd(STOP_TIMEOUT));
+  }
+
+  /** How a command run to its end ended. */
+  private record Completion(boolean succeeded, String output) {}
 
   private static Process start(List<String> command, Path dir) {
     try {

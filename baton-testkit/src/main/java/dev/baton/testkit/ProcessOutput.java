@@ -67,6 +67,16 @@ final class ProcessOutput {
     }
   }
 
+  /** The last lines read, once the output has ended or {@code timeout} has passed: all of a process that exited. */
+  String tailAtEnd(Duration timeout) {
+    try {
+      awaitLine(line -> false, timeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return tail();
+  }
+
   private void readAll(Process process) {
     try (BufferedReader reader =
         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {

@@ -7,8 +7,8 @@ import java.time.Duration;
 
 /**
  * The faults a torture may inject into the test kit's servers: {@code server-restart} on a single server,
- * {@code leader-kill} on a ZooKeeper ensemble or an etcd cluster ({@link RedisReplicatedPair} takes
- * {@code failover} itself).
+ * {@code leader-kill} on a ZooKeeper ensemble or an etcd cluster, {@code connection-kill} on PostgreSQL
+ * ({@link RedisReplicatedPair} takes {@code failover} itself).
  */
 public final class TortureServers {
   private static final Duration ELECTION_TIMEOUT = Duration.ofSeconds(20);
@@ -28,6 +28,29 @@ public final class TortureServers {
   /** Restarts the etcd member over its data: leases that do not expire meanwhile live on. */
   public static ServerFaults of(EtcdServer server) {
     return restarting(server::restart, server.toString());
+  }
+
+  /**
+   * Restarts the PostgreSQL server over its data (rows survive, connections do not), or ends every client's
+   * connection with {@code pg_terminate_backend} while it keeps running.
+   */
+  public static ServerFaults of(PostgresServer server) {
+    return new ServerFaults() {
+      @Override
+      public void restart() {
+        server.restart();
+      }
+
+      @Override
+      public void killConnections() {
+        server.terminateConnections();
+      }
+
+      @Override
+      public String toString() {
+        return server.toString();
+      }
+    };
   }
 
   /**

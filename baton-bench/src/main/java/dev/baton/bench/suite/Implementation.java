@@ -1,6 +1,7 @@
 package dev.baton.bench.suite;
 
 import dev.baton.etcd.EtcdLockClient;
+import dev.baton.postgres.PostgresLockClient;
 import dev.baton.redis.RedisLockClient;
 import dev.baton.zookeeper.ZooKeeperLockClient;
 import java.util.Map;
@@ -18,7 +19,11 @@ enum Implementation {
   RAW_ZOOKEEPER(Store.ZOOKEEPER, Role.RAW, Map.of(Hold.MUTEX, "raw: create + delete")),
   BATON_ETCD(Store.ETCD, Role.BATON, baton()),
   JETCD_LOCK(Store.ETCD, Role.PEER, Map.of(Hold.MUTEX, "jetcd Lock (a lease per thread)")),
-  RAW_ETCD(Store.ETCD, Role.RAW, Map.of(Hold.MUTEX, "raw: put with lease + delete"));
+  RAW_ETCD(Store.ETCD, Role.RAW, Map.of(Hold.MUTEX, "raw: put with lease + delete")),
+  BATON_POSTGRES(Store.POSTGRES, Role.BATON, baton()),
+  JDBC_LOCK_REGISTRY(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "Spring Integration JdbcLockRegistry")),
+  SHEDLOCK_JDBC(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
+  RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.MUTEX, "raw: INSERT + DELETE"));
 
   /** What an implementation is to the comparison. */
   enum Role {
@@ -76,6 +81,10 @@ enum Implementation {
       case BATON_ETCD -> new BatonContender(EtcdLockClient.connect(endpoints.etcd()), false);
       case JETCD_LOCK -> new JetcdLockContender(endpoints.etcd());
       case RAW_ETCD -> new RawEtcdContender(endpoints.etcd());
+      case BATON_POSTGRES -> new BatonContender(PostgresLockClient.connect(endpoints.postgres()), false);
+      case JDBC_LOCK_REGISTRY -> new JdbcLockRegistryContender(endpoints.postgres());
+      case SHEDLOCK_JDBC -> new ShedLockJdbcContender(endpoints.postgres());
+      case RAW_POSTGRES -> new RawPostgresContender(endpoints.postgres());
     };
   }
 }

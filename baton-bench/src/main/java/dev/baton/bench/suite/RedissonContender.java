@@ -1,7 +1,6 @@
 package dev.baton.bench.suite;
 
 import org.redisson.Redisson;
-import org.redisson.api.RLock;
 import org.redisson.api.RPermitExpirableSemaphore;
 import org.redisson.api.RedissonClient;
 import org.redisson.config.Config;
@@ -27,24 +26,10 @@ final class RedissonContender implements Contender {
   @Override
   public Locker locker(String key, Hold hold) {
     return switch (hold) {
-      case MUTEX -> locker(client.getLock(key));
-      case READ -> locker(client.getReadWriteLock(key).readLock());
+      case MUTEX -> Locker.of(client.getLock(key));
+      case READ -> Locker.of(client.getReadWriteLock(key).readLock());
       case PERMIT -> permit(key);
       case WRITE -> throw hold.unsupportedBy(this);
-    };
-  }
-
-  private static Locker locker(RLock lock) {
-    return new Locker() {
-      @Override
-      public void lock() {
-        lock.lock();
-      }
-
-      @Override
-      public void unlock() {
-        lock.unlock();
-      }
     };
   }
 

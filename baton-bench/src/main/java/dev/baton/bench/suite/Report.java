@@ -5,9 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Writes {@code benchmarks.md} and its charts (under {@code benchmarks/} beside it) from one run's results. */
 final class Report {
@@ -51,8 +53,8 @@ final class Report {
     Settings settings = env.settings();
     line("# Benchmarks");
     line("");
-    line("Baton's mutex, read-write lock and semaphore against Redisson, Curator, jetcd's `Lock` and each store's "
-        + "raw limit: every implementation on the same servers in the same run. Written by `" + env.command()
+    line("Baton's mutex, read-write lock and semaphore against Redisson, Curator, jetcd's `Lock`, Spring "
+        + "Integration's `JdbcLockRegistry`, ShedLock's JDBC provider and each store's raw limit: every implementation on the same servers in the same run. Written by `" + env.command()
         + "` on " + env.date() + " (the run took " + env.seconds() / 60 + " min " + env.seconds() % 60 + " s).");
     line("");
     line("- Machine: " + env.machine() + "; " + env.jdk() + ".");
@@ -66,6 +68,17 @@ final class Report {
         + "at once and starts again. Ratios divide medians. The second JVM of the cross-process scenarios and of the "
         + "heap scenario has the same class path.", Targets.factor(settings.warmup().toMillis() / 1000.0),
         settings.rounds(), Targets.factor(settings.round().toMillis() / 1000.0)));
+    if (!settings.stores().containsAll(EnumSet.allOf(Store.class))) {
+      line("- Only the implementations on " + settings.stores().stream().map(Store::label)
+          .collect(Collectors.joining(", ")) + " ran (`bench.stores`): a partial run, whose other rows and targets"
+          + " are empty.");
+    }
+    line("- PostgreSQL: Baton (its own pool from a URL) against Spring Integration's `JdbcLockRegistry` on its "
+        + "`DefaultLockRepository` and its own DDL (defaults: a waiter tries again every 100 ms) and ShedLock's "
+        + "`JdbcTemplateLockProvider` (`usingDbTime()`), both on HikariCP pools with their defaults. ShedLock's is a "
+        + "try-lock only, it cannot wait: it runs where each thread has its own key (scenarios "
+        + number(Scenario.UNCONTENDED) + " and " + number(Scenario.SPREAD) + "), not on the hot key. The raw limit "
+        + "is an `INSERT` with an expiry and a `DELETE`, each one statement in auto-commit mode.");
     line("- jetcd's `Lock` is keyed by a lease, and two threads sharing a lease both \"acquire\" it: each thread "
         + "grants its own lease (one hour, no keep-alive needed within the run).");
     line("- Scenarios " + number(Scenario.READ_HOT_KEY) + " to " + number(Scenario.WRITE_UNCONTENDED) + " measure "

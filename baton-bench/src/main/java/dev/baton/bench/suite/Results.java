@@ -51,15 +51,17 @@ record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDri
       case REDIS -> Implementation.BATON_REDIS;
       case ZOOKEEPER -> Implementation.BATON_ZOOKEEPER;
       case ETCD -> Implementation.BATON_ETCD;
+      case POSTGRES -> Implementation.BATON_POSTGRES;
     };
   }
 
-  /** The peer Baton is compared with on {@code store}. */
+  /** The peer Baton is compared with on {@code store} (on PostgreSQL the one that can wait). */
   static Implementation peer(Store store) {
     return switch (store) {
       case REDIS -> Implementation.REDISSON;
       case ZOOKEEPER -> Implementation.CURATOR;
       case ETCD -> Implementation.JETCD_LOCK;
+      case POSTGRES -> Implementation.JDBC_LOCK_REGISTRY;
     };
   }
 
@@ -69,6 +71,7 @@ record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDri
       case REDIS -> Implementation.RAW_REDIS;
       case ZOOKEEPER -> Implementation.RAW_ZOOKEEPER;
       case ETCD -> Implementation.RAW_ETCD;
+      case POSTGRES -> Implementation.RAW_POSTGRES;
     };
   }
 }

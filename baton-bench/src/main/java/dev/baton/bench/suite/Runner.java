@@ -34,10 +34,11 @@ final class Runner {
   List<Row> inProcess(Scenario scenario) throws Exception {
     Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
     for (Store store : Store.values()) {
-      List<Implementation> ofStore = scenario.implementations().stream().filter(i -> i.store() == store).toList();
+      List<Implementation> ofStore = scenario.implementations().stream()
+          .filter(i -> i.store() == store && settings.runs(i)).toList();
       rows.putAll(inTurns(scenario, ofStore));
     }
-    return scenario.implementations().stream().map(rows::get).toList();
+    return scenario.implementations().stream().filter(settings::runs).map(rows::get).toList();
   }
 
   /**
@@ -130,7 +131,7 @@ final class Runner {
   List<Row> acrossProcesses(Scenario scenario, WorkerProcess worker) throws Exception {
     List<Row> rows = new ArrayList<>();
     String key = scenario.keys().get(0);
-    for (Implementation implementation : scenario.implementations()) {
+    for (Implementation implementation : scenario.implementations().stream().filter(settings::runs).toList()) {
       try {
         rows.add(acrossProcesses(scenario, implementation, key, worker));
       } catch (Exception e) {
@@ -181,6 +182,10 @@ final class Runner {
   List<HeapProbe.Heap> heap(List<String> workerJvmOptions) throws Exception {
     List<HeapProbe.Heap> heaps = new ArrayList<>();
     for (Implementation implementation : Scenario.heapImplementations()) {
+      if (!settings.runs(implementation)) {
+        heaps.add(new HeapProbe.Heap(Double.NaN, Double.NaN, Double.NaN, "not run: bench.stores"));
+        continue;
+      }
       try (WorkerProcess worker = WorkerProcess.start(endpoints, workerJvmOptions)) {
         String[] heap = worker.call("HEAP " + implementation + " " + settings.heldLeases() + " " + settings.waiters(),
             "HEAP", Duration.ofMinutes(5));

@@ -1,15 +1,18 @@
 package dev.baton.bench.suite;
 
 import static dev.baton.bench.suite.Implementation.BATON_ETCD;
+import static dev.baton.bench.suite.Implementation.BATON_POSTGRES;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS;
 import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER;
 import static dev.baton.bench.suite.Implementation.CURATOR;
+import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY;
 import static dev.baton.bench.suite.Implementation.JETCD_LOCK;
 import static dev.baton.bench.suite.Implementation.REDISSON;
 
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The timed scenarios of the suite, in the order of the page: what the threads hold, how many run in how many JVMs,
@@ -18,7 +21,7 @@ import java.util.stream.IntStream;
 enum Scenario {
   UNCONTENDED("uncontended", "uncontended: 1 thread, lock + unlock of one key", Hold.MUTEX, 1, 1, false, all()),
   SPREAD("spread", "spread: 8 threads, 8 keys (one each)", Hold.MUTEX, 8, 1, false, all()),
-  HOT_KEY("hot-key", "hot key in one process: 8 threads, 1 key", Hold.MUTEX, 8, 1, true, locks()),
+  HOT_KEY("hot-key", "hot key in one process: 8 threads, 1 key", Hold.MUTEX, 8, 1, true, waitingLocks()),
   ACROSS_PROCESSES("across-processes", "hot key across processes: 2 JVMs x 4 threads, 1 key", Hold.MUTEX, 4, 2, true,
       locks()),
   READ_HOT_KEY("read-hot-key", "read lock, hot key in one process: 8 threads, 1 key", Hold.READ, 8, 1, true,
@@ -96,6 +99,14 @@ enum Scenario {
   /** The locks: the raw cycles do not wait, so they cannot share a key. */
   private static List<Implementation> locks() {
     return List.of(BATON_REDIS, REDISSON, BATON_ZOOKEEPER, CURATOR, BATON_ETCD, JETCD_LOCK);
+  }
+
+  /**
+   * The locks that can wait, on every store: those of {@link #locks()}, and Baton and Spring Integration's
+   * {@code JdbcLockRegistry} on PostgreSQL (ShedLock's JDBC provider cannot wait).
+   */
+  private static List<Implementation> waitingLocks() {
+    return Stream.concat(locks().stream(), Stream.of(BATON_POSTGRES, JDBC_LOCK_REGISTRY)).toList();
   }
 
   /** Read locks and semaphores: Baton on each store, its peer on Redis and ZooKeeper (jetcd has neither). */

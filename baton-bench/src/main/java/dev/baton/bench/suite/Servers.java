@@ -2,20 +2,23 @@ package dev.baton.bench.suite;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.testkit.EtcdServer;
+import dev.baton.testkit.PostgresServer;
 import dev.baton.testkit.RedisServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.zookeeper.Version;
 
 /**
- * The three servers of a run, started by the test kit on free loopback ports: {@code redis-server} and
- * {@code etcd} processes, and ZooKeeper inside this JVM. {@link #close()} stops the ones it started.
+ * The four servers of a run, started by the test kit on free loopback ports: {@code redis-server}, {@code etcd} and
+ * PostgreSQL processes, and ZooKeeper inside this JVM. {@link #close()} stops the ones it started.
  */
 final class Servers implements AutoCloseable {
   private static final Pattern REDIS_VERSION = Pattern.compile("redis_version:(\\S+)");
@@ -24,14 +27,16 @@ final class Servers implements AutoCloseable {
   private final RedisServer redis = new RedisServer();
   private final EmbeddedZooKeeper zooKeeper = new EmbeddedZooKeeper();
   private final EtcdServer etcd = new EtcdServer();
+  private final PostgresServer postgres = new PostgresServer();
 
-  /** Starts all three; if one fails, the others are stopped. */
+  /** Starts all four; if one fails, the others are stopped. */
   static Servers start() {
     Servers servers = new Servers();
     try {
       servers.redis.start();
       servers.zooKeeper.start();
       servers.etcd.start();
+      servers.postgres.start();
       return servers;
     } catch (RuntimeException e) {
       servers.close();
@@ -40,7 +45,7 @@ final class Servers implements AutoCloseable {
   }
 
   Endpoints endpoints() {
-    return new Endpoints(redis.uri(), zooKeeper.connectString(), etcd.endpoint());
+    return new Endpoints(redis.uri(), zooKeeper.connectString(), etcd.endpoint(), postgres.uri());
   }
 
   /** The servers' own versions, as they report them. */
@@ -61,8 +66,15 @@ final class Servers implements AutoCloseable {
     return matcher.find() ? matcher.group(1) : "unknown";
   }
 
+  String postgresVersion() throws SQLException {
+    try (Connection connection = PostgresTarget.of(postgres.uri()).connect()) {
+      return connection.getMetaData().getDatabaseProductVersion();
+    }
+  }
+
   @Override
   public void close() {
+    postgres.stop();
     etcd.close();
     zooKeeper.close();
     redis.stop();

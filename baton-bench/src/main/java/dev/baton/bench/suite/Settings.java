@@ -1,24 +1,42 @@
 package dev.baton.bench.suite;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * How long and how much the suite measures: a warm-up, then a number of timed rounds, per implementation and
- * scenario; and the counts of the memory scenario.
+ * scenario; the counts of the memory scenario; and the stores whose implementations run.
  *
  * @param warmup the untimed run before the rounds, for the JIT and the client's connections
  * @param rounds timed rounds; the page gives their median and their spread
  * @param round the length of one round
  * @param heldLeases leases held at once in the memory scenario
  * @param waiters threads waiting at once in the memory scenario
+ * @param stores the stores whose implementations run: all of them, but for a run that tries some
  */
-record Settings(Duration warmup, int rounds, Duration round, int heldLeases, int waiters) {
+record Settings(Duration warmup, int rounds, Duration round, int heldLeases, int waiters, Set<Store> stores) {
+  /** Settings for every store. */
+  Settings(Duration warmup, int rounds, Duration round, int heldLeases, int waiters) {
+    this(warmup, rounds, round, heldLeases, waiters, EnumSet.allOf(Store.class));
+  }
+
+  /** Whether {@code implementation} runs. */
+  boolean runs(Implementation implementation) {
+    return stores.contains(implementation.store());
+  }
+
   /** The full run of {@code bench/run}, fitted to 15 minutes on a 2-core machine. */
   static Settings full() {
     return new Settings(Duration.ofSeconds(4), 5, Duration.ofSeconds(2), 10_000, 1_000);
   }
 
-  /** From system properties {@code bench.warmupMillis}, {@code bench.rounds}, ..., the full run's where unset. */
+  /**
+   * From system properties {@code bench.warmupMillis}, {@code bench.rounds}, ..., {@code bench.stores} (such as
+   * {@code postgres} or {@code redis,etcd}), the full run's where unset.
+   */
   static Settings fromSystemProperties() {
     Settings full = full();
     return new Settings(
@@ -26,6 +44,23 @@ record Settings(Duration warmup, int rounds, Duration round, int heldLeases, int
         Integer.getInteger("bench.rounds", full.rounds),
         Duration.ofMillis(Long.getLong("bench.roundMillis", full.round.toMillis())),
         Integer.getInteger("bench.heldLeases", full.heldLeases),
-        Integer.getInteger("bench.waiters", full.waiters));
+        Integer.getInteger("bench.waiters", full.waiters),
+        stores(System.getProperty("bench.stores")));
+  }
+
+  private static Set<Store> stores(String names) {
+    if (names == null || names.isBlank()) {
+      return EnumSet.allOf(Store.class);
+    }
+    Set<Store> stores = EnumSet.noneOf(Store.class);
+    for (String name : names.split(",")) {
+      try {
+        stores.add(Store.valueOf(name.strip().toUpperCase(Locale.ROOT)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("bench.stores: unknown store '" + name.strip() + "'; use some of "
+            + Arrays.toString(Store.values()).toLowerCase(Locale.ROOT) + ", separated by commas.", e);
+      }
+    }
+    return stores;
   }
 }

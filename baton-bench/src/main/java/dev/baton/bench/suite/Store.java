@@ -4,7 +4,8 @@ package dev.baton.bench.suite;
 enum Store {
   REDIS("Redis"),
   ZOOKEEPER("ZooKeeper"),
-  ETCD("etcd");
+  ETCD("etcd"),
+  POSTGRES("PostgreSQL");
 
   private final String label;
 

@@ -3,6 +3,7 @@ package dev.baton.bench.suite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -59,7 +60,7 @@ public final class Suite {
   }
 
   private static Results.Environment environment(Servers servers, Settings settings, String loadBefore, long seconds)
-      throws IOException, InterruptedException {
+      throws IOException, InterruptedException, SQLException {
     String date = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"));
     String machine = Runtime.getRuntime().availableProcessors() + " cores (" + cpuModel() + "), "
         + System.getProperty("os.name") + " " + System.getProperty("os.version")
@@ -67,7 +68,7 @@ public final class Suite {
     String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
     List<String> serverVersions = List.of("redis-server " + servers.redisVersion(),
         "ZooKeeper " + servers.zooKeeperVersion().replaceAll(",.*", "") + " (in the benchmark's JVM)",
-        "etcd " + servers.etcdVersion());
+        "etcd " + servers.etcdVersion(), "PostgreSQL " + servers.postgresVersion());
     List<String> libraries = Versions.libraries();
     return new Results.Environment(date, System.getProperty("bench.command", "bench/run"), machine, jdk, settings,
         serverVersions, libraries, seconds);

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The targets of the benchmark issue, checked against one run's numbers. */
+/** The targets of the benchmark issue and of the PostgreSQL issue, checked against one run's numbers. */
 final class Targets {
   private static final double RAW_SHARE = 0.9;
   private static final double HOT_KEY_FACTOR = 20;
@@ -15,6 +15,11 @@ final class Targets {
   /** Baton's uncontended write lock over its uncontended mutex, on the same store. */
   private static final double WRITE_SHARE = 0.9;
   private static final double MAX_BYTES_PER_LEASE = 2048;
+  /** The stores of the benchmark issue, whose targets are the ones above. */
+  private static final List<Store> BENCHMARK_STORES = List.of(Store.REDIS, Store.ZOOKEEPER, Store.ETCD);
+  /** The PostgreSQL issue's: Baton over Spring Integration's JdbcLockRegistry, uncontended and on a hot key. */
+  private static final double JDBC_UNCONTENDED_FACTOR = 2;
+  private static final double JDBC_HOT_KEY_FACTOR = 20;
 
   private Targets() {}
 
@@ -23,36 +28,40 @@ final class Targets {
 
   static List<Target> check(Results results) {
     List<Target> targets = new ArrayList<>();
-    for (Store store : Store.values()) {
+    for (Store store : BENCHMARK_STORES) {
       atLeast(targets, results, Scenario.UNCONTENDED, store, Results.raw(store), RAW_SHARE, "raw limit");
     }
     atLeast(targets, results, Scenario.UNCONTENDED, Store.REDIS, Implementation.REDISSON, 1.5, "Redisson");
     atLeast(targets, results, Scenario.UNCONTENDED, Store.ZOOKEEPER, Implementation.CURATOR, 1.3, "Curator");
     atLeast(targets, results, Scenario.UNCONTENDED, Store.ETCD, Implementation.JETCD_LOCK, 1.2, "jetcd Lock");
-    for (Store store : Store.values()) {
+    for (Store store : BENCHMARK_STORES) {
       atLeast(targets, results, Scenario.SPREAD, store, Results.raw(store), RAW_SHARE, "raw limit, 8 threads");
     }
     atLeast(targets, results, Scenario.HOT_KEY, Store.REDIS, Implementation.REDISSON, HOT_KEY_FACTOR, "Redisson");
     atLeast(targets, results, Scenario.HOT_KEY, Store.ZOOKEEPER, Implementation.CURATOR, HOT_KEY_FACTOR, "Curator");
     atLeast(targets, results, Scenario.ACROSS_PROCESSES, Store.REDIS, Implementation.REDISSON, ACROSS_FACTOR,
         "Redisson");
-    for (Store store : Store.values()) {
+    for (Store store : BENCHMARK_STORES) {
       double share = results.row(Scenario.ACROSS_PROCESSES, Results.baton(store))
           .map(Row::smallerShare).orElse(Double.NaN);
       targets.add(new Target(String.format(Locale.ROOT, "%s: across processes, no JVM under a third of the "
           + "acquisitions", store.label()), percent(share), share >= FAIR_SHARE));
     }
+    atLeast(targets, results, Scenario.UNCONTENDED, Store.POSTGRES, Implementation.JDBC_LOCK_REGISTRY,
+        JDBC_UNCONTENDED_FACTOR, "JdbcLockRegistry");
+    atLeast(targets, results, Scenario.HOT_KEY, Store.POSTGRES, Implementation.JDBC_LOCK_REGISTRY,
+        JDBC_HOT_KEY_FACTOR, "JdbcLockRegistry");
     for (Scenario scenario : List.of(Scenario.READ_HOT_KEY, Scenario.READ_ACROSS_PROCESSES, Scenario.SEMAPHORE)) {
       atLeast(targets, results, scenario, Store.REDIS, Implementation.REDISSON, SHARED_FACTOR, "Redisson");
       atLeast(targets, results, scenario, Store.ZOOKEEPER, Implementation.CURATOR, SHARED_FACTOR, "Curator");
     }
-    for (Store store : Store.values()) {
+    for (Store store : BENCHMARK_STORES) {
       Implementation baton = Results.baton(store);
       atLeast(targets, Scenario.WRITE_UNCONTENDED, store,
           results.ratio(Scenario.WRITE_UNCONTENDED, baton, Scenario.UNCONTENDED, baton), WRITE_SHARE,
           "Baton mutex uncontended");
     }
-    for (Store store : Store.values()) {
+    for (Store store : BENCHMARK_STORES) {
       double bytes = results.heap(Results.baton(store)).map(HeapProbe.Heap::perLease).orElse(Double.NaN);
       targets.add(new Target(store.label() + ": heap per held lease under 2 KiB",
           Chart.number(bytes) + " B", bytes < MAX_BYTES_PER_LEASE));

@@ -77,7 +77,8 @@ class SuiteSmokeTest {
     Report.write(results, docs, docs.resolve("no-notes.md"));
     assertThat(docs.resolve("benchmarks.md")).content().contains("## 8. Write lock uncontended", "x Baton mutex",
         "## 9. The raw limit of each store", "1 thread alone, before the scenarios", "## 10. Memory", "Curator InterProcessMutex",
-        "Redisson RPermitExpirableSemaphore", "Curator InterProcessReadWriteLock read lock");
+        "Redisson RPermitExpirableSemaphore", "Curator InterProcessReadWriteLock read lock", "Spring Integration JdbcLockRegistry",
+        "ShedLock JdbcTemplateLockProvider (try-lock only)", "raw: INSERT + DELETE");
     for (Scenario scenario : Scenario.values()) {
       assertThat(Files.size(docs.resolve("benchmarks").resolve(scenario.id() + ".png"))).isPositive();
     }

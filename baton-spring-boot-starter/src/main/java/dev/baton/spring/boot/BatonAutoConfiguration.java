@@ -3,30 +3,56 @@ package dev.baton.spring.boot;
 import dev.baton.LockClient;
 import dev.baton.connect.LockClients;
 import dev.baton.spring.LockedBeanPostProcessor;
+import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
 
 /**
- * Connects a {@link LockClient} when {@code baton.backend} is set (unless the application declares its own), and
- * makes {@link dev.baton.spring.Locked @Locked} methods work. The client is closed with the context, which
- * releases every lock it still holds.
+ * Connects a {@link LockClient} (unless the application declares its own) to the store {@code baton.backend} names,
+ * or, with baton-postgres present, on the application's one {@link DataSource} when {@code baton.backend} is unset or
+ * {@value BatonProperties#DATA_SOURCE}; and makes {@link dev.baton.spring.Locked @Locked} methods work. The client is
+ * closed with the context, which releases every lock it still holds.
  */
-@AutoConfiguration
+@AutoConfiguration(afterName = "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration")
 @ConditionalOnClass(LockClient.class)
 @EnableConfigurationProperties(BatonProperties.class)
 public class BatonAutoConfiguration {
 
-  /** The client of {@code baton.backend}, connected at startup: an unreachable store fails the start. */
+  /**
+   * The client of {@code baton.backend}, connected at startup: an unreachable store fails the start, and so does
+   * {@value BatonProperties#DATA_SOURCE} where the client on the application's DataSource (below) does not apply.
+   */
   @Bean(destroyMethod = "close")
   @ConditionalOnMissingBean
   @ConditionalOnProperty(prefix = "baton", name = "backend")
   public LockClient batonLockClient(BatonProperties properties) {
     return LockClients.connect(properties.toConnectionSettings());
+  }
+
+  /**
+   * The client on the application's DataSource, a PostgreSQL database: registered before the outer class's client,
+   * which it then replaces.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "dev.baton.postgres.PostgresLockClient")
+  @ConditionalOnSingleCandidate(DataSource.class)
+  @Conditional(OnDataSourceBackend.class)
+  static class DataSourceClient {
+
+    /** Connected at startup: a DataSource that does not reach PostgreSQL fails the start. */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    LockClient batonDataSourceLockClient(BatonProperties properties, DataSource dataSource) {
+      return DataSourceLockClients.connect(properties, dataSource);
+    }
   }
 
   /** Proxies the beans with {@code @Locked} methods. */

@@ -10,11 +10,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /** The {@code baton.*} properties: which store, and the defaults of every lock taken from it. */
 @ConfigurationProperties("baton")
 public class BatonProperties {
+  /** The value of {@code baton.backend} that names the application's own {@link javax.sql.DataSource}. */
+  public static final String DATA_SOURCE = "datasource";
+
   /**
    * The store to lock on: redis://[:password@]host:port[/db], rediss://..., the master of a Redis Sentinel set-up,
    * redis-sentinel://[:password@]host:port[,host:port][/db]#master (rediss-sentinel:// for TLS),
-   * zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Its module (baton-redis,
-   * baton-zookeeper or baton-etcd) must be on the class path.
+   * zookeeper://host:port[,host:port][/chroot], etcd://host:port[,host:port],
+   * postgresql://user:password@host:port/db (or jdbc:postgresql://...), or datasource: the application's one
+   * DataSource bean, a PostgreSQL database. Its module (baton-redis, baton-zookeeper, baton-etcd or baton-postgres)
+   * must be on the class path. Unset with baton-postgres and one DataSource bean present: datasource.
    */
   private String backend;
 
@@ -165,12 +170,14 @@ public class BatonProperties {
    * @throws IllegalArgumentException naming the property, if a value is not acceptable
    */
   ConnectionSettings toConnectionSettings() {
+    if (namesDataSource()) {
+      throw new IllegalStateException("Property baton.backend: " + DATA_SOURCE + " locks on the application's"
+          + " DataSource, which needs dev.baton:baton-postgres on the class path and exactly one DataSource bean"
+          + " (Spring Boot makes one from spring.datasource.url with spring-boot-starter-jdbc); or set baton.backend"
+          + " to a store's URI.");
+    }
     ConnectionSettings.Builder builder = checked("baton.backend", () -> ConnectionSettings.builder(backend));
-    LockOptions.Builder options = LockOptions.builder().fair(fair);
-    checked("baton.ttl", () -> options.ttl(ttl));
-    checked("baton.wait-time", () -> options.waitTime(waitTime));
-    checked("baton.lease-time", () -> options.leaseTime(leaseTime));
-    builder.defaultOptions(options.build());
+    builder.defaultOptions(lockOptions());
     checked("baton.key-prefix", () -> builder.namespace(keyPrefix));
     checked("baton.connect-timeout", () -> builder.connectTimeout(connectTimeout));
     checked("baton.command-timeout", () -> builder.commandTimeout(commandTimeout));
@@ -180,7 +187,21 @@ public class BatonProperties {
     return builder.build();
   }
 
-  private static <T> T checked(String property, Supplier<T> setting) {
+  /** Whether {@code baton.backend} is {@value #DATA_SOURCE}: the application's DataSource. */
+  boolean namesDataSource() {
+    return backend != null && backend.strip().equalsIgnoreCase(DATA_SOURCE);
+  }
+
+  /** The default options of the client's locks. */
+  LockOptions lockOptions() {
+    LockOptions.Builder options = LockOptions.builder().fair(fair);
+    checked("baton.ttl", () -> options.ttl(ttl));
+    checked("baton.wait-time", () -> options.waitTime(waitTime));
+    checked("baton.lease-time", () -> options.leaseTime(leaseTime));
+    return options.build();
+  }
+
+  static <T> T checked(String property, Supplier<T> setting) {
     try {
       return setting.get();
     } catch (IllegalArgumentException e) {

@@ -36,12 +36,17 @@ abstract class StarterContract {
   /** The backend's name as the client gives it. */
   protected abstract String backendName();
 
+  /** What the application has besides Baton, such as its own DataSource: nothing unless a subclass says. */
+  protected ApplicationContextRunner application(ApplicationContextRunner runner) {
+    return runner;
+  }
+
   private ApplicationContextRunner runner() {
-    return new ApplicationContextRunner()
+    return application(new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(BatonAutoConfiguration.class, BatonHealthAutoConfiguration.class))
         .withPropertyValues("baton.backend=" + backend(), "baton.ttl=5s", "baton.session-timeout=3s")
         .withBean(Activity.class, () -> activity)
-        .withUserConfiguration(OrdersConfiguration.class);
+        .withUserConfiguration(OrdersConfiguration.class));
   }
 
   @Test

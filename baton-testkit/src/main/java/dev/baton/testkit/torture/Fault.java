@@ -13,9 +13,17 @@ public enum Fault {
   /** Kill the current leader of a ZooKeeper ensemble or etcd cluster (needs {@link ServerFaults}). */
   LEADER_KILL,
   /** Kill a Redis primary and promote its asynchronous replica (needs {@link ServerFaults}). */
-  FAILOVER;
+  FAILOVER,
+  /**
+   * The store ends every client's connection, as PostgreSQL's {@code pg_terminate_backend} does at an
+   * administrator's or a pooler's word (needs {@link ServerFaults}).
+   */
+  CONNECTION_KILL;
 
-  /** The name on the command line: {@code pause}, {@code kill}, {@code server-restart}, {@code leader-kill}, {@code failover}. */
+  /**
+   * The name on the command line: {@code pause}, {@code kill}, {@code server-restart}, {@code leader-kill},
+   * {@code failover}, {@code connection-kill}.
+   */
   public String option() {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
@@ -27,7 +35,8 @@ public enum Fault {
         return fault;
       }
     }
-    throw new IllegalArgumentException("Unknown fault '" + option + "'; use pause, kill, server-restart, leader-kill or failover.");
+    throw new IllegalArgumentException("Unknown fault '" + option + "'; use pause, kill, server-restart, leader-kill, failover"
+        + " or connection-kill.");
   }
 
   /** Whether the torture needs {@link ServerFaults} to inject this fault. */

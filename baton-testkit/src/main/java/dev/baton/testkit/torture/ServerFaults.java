@@ -21,9 +21,14 @@ public interface ServerFaults {
     throw unsupported(Fault.FAILOVER);
   }
 
+  /** Ends every client's connection to the store; the store keeps serving, and clients connect again. */
+  default void killConnections() {
+    throw unsupported(Fault.CONNECTION_KILL);
+  }
+
   private UnsupportedOperationException unsupported(Fault fault) {
     return new UnsupportedOperationException("The fault " + fault.option() + " does not apply to " + this
         + ": server-restart needs a single server, leader-kill a ZooKeeper ensemble or an etcd cluster, failover"
-        + " a Redis primary with a replica.");
+        + " a Redis primary with a replica, connection-kill a PostgreSQL server.");
   }
 }

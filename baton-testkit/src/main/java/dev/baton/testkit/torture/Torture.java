@@ -129,6 +129,10 @@ public final class Torture {
         server.failover();
         faults.add(new FaultEvent(fault, null, start, System.nanoTime()));
       }
+      case CONNECTION_KILL -> {
+        server.killConnections();
+        faults.add(new FaultEvent(fault, null, start, System.nanoTime()));
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.baton.testkit.torture;
 
+import dev.baton.spi.Redaction;
 import dev.baton.testkit.torture.TortureResult.Hold;
 import dev.baton.testkit.torture.TortureResult.Violation;
 import java.awt.Color;
@@ -61,7 +62,7 @@ final class TortureReport {
         millis(violation.atNanos() - start), violation.workers().stream().map(w -> "\"" + w + "\"")
             .collect(Collectors.joining(",")))).collect(Collectors.joining(",\n    "));
     return "{\n  \"passed\": " + result.passed()
-        + ",\n  \"target\": \"" + result.options().target() + "\""
+        + ",\n  \"target\": \"" + Redaction.uri(result.options().target()) + "\""
         + ",\n  \"primitive\": \"" + result.options().primitive().option() + "\""
         + ",\n  \"permits\": " + result.options().permits()
         + ",\n  \"key\": \"" + result.options().key() + "\""

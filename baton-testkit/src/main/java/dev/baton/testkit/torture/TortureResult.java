@@ -1,5 +1,6 @@
 package dev.baton.testkit.torture;
 
+import dev.baton.spi.Redaction;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -69,8 +70,8 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
   public String summary() {
     StringBuilder text = new StringBuilder();
     text.append(violations.isEmpty() ? flags.isEmpty() ? "PASSED" : "FLAGGED" : "FAILED").append(": torture of ")
-        .append(options.target()).append(", ").append(subject()).append(", ").append(options.workers())
-        .append(" workers, ").append(Duration.ofNanos(endNanos - startNanos).toSeconds()).append(" s, ttl ")
+        .append(Redaction.uri(options.target())).append(", ").append(subject()).append(", ")
+        .append(options.workers()).append(" workers, ").append(Duration.ofNanos(endNanos - startNanos).toSeconds()).append(" s, ttl ")
         .append(options.ttl().toMillis()).append(" ms, faults ").append(options.faults()).append('\n');
     text.append(options.primitive() == Primitive.LEADERSHIP ? "terms: " : "holds: ").append(holds.size());
     if (options.primitive() == Primitive.READ_WRITE) {

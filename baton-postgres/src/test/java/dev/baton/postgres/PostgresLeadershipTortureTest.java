@@ -1,0 +1,10 @@
+package dev.baton.postgres;
+
+import dev.baton.testkit.torture.Primitive;
+
+/** The short torture of leader election on PostgreSQL: pause, kill, server restart, terminated connections. */
+class PostgresLeadershipTortureTest extends PostgresShortTorture {
+  PostgresLeadershipTortureTest() {
+    super("postgres-leader", Primitive.LEADERSHIP);
+  }
+}
