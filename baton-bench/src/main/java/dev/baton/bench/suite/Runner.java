@@ -49,7 +49,10 @@ final class Runner {
   Map<Implementation, Row> rawLimits() throws Exception {
     Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
     for (Store store : Store.values()) {
-      rows.putAll(inTurns(Scenario.UNCONTENDED, List.of(Results.raw(store))));
+      Implementation raw = Results.raw(store);
+      if (settings.runs(raw)) {
+        rows.putAll(inTurns(Scenario.UNCONTENDED, List.of(raw)));
+      }
     }
     return rows;
   }
