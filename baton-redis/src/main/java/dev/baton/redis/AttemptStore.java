@@ -16,6 +16,11 @@ interface AttemptStore {
    */
   List<Object> acquire(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded);
 
+  /** Whether a reply of {@link #acquire} says that the entry holds. */
+  static boolean granted(List<Object> reply) {
+    return (Long) reply.get(0) == 1L;
+  }
+
   /** Whether {@code request}'s attempt is recorded as a waiting writer while it waits, to {@link #withdraw} if it gives up. */
   boolean recordsWaitingWriter(AcquireRequest request);
 

@@ -44,12 +44,20 @@ final class RedisAttempt implements Attempt {
     try {
       reply = redis.acquire(request, subscription != null, arrival, recordedBefore);
       uncertain = false;
+    } catch (ReplicasBehindException e) {
+      // Granted at the master but not on enough replicas: a failover now could give the lock to another client while
+      // this one believes it holds, so the grant does not count. Given back at once; the engine tries again.
+      uncertain = true;
+      mayBeRecorded = false;
+      redis.release(request);
+      uncertain = false;
+      throw e;
     } catch (RuntimeException e) {
       // The script may have run although its reply was lost: abandon() must delete what may be ours.
       uncertain = true;
       throw e;
     }
-    if ((Long) reply.get(0) == 1L) {
+    if (AttemptStore.granted(reply)) {
       mayBeRecorded = false; // the script removed the record with the grant
       return Outcome.granted(new RedisGrant(request, (Long) reply.get(1)));
     }

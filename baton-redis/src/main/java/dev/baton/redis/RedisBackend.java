@@ -44,8 +44,9 @@ final class RedisBackend implements LockBackend, AttemptStore {
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
   static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
-      Duration yieldTime) {
-    return connect(RedisLink.connect(uri, commandTimeout, connectTimeout), RedisKeys.untagged(keyPrefix), yieldTime);
+      Duration yieldTime, ReplicaAcks acks) {
+    return connect(RedisLink.connect(uri, commandTimeout, connectTimeout, acks), RedisKeys.untagged(keyPrefix),
+        yieldTime);
   }
 
   /** The backend on a link that is open, writing the {@code keys} layout. */
@@ -124,11 +125,11 @@ final class RedisBackend implements LockBackend, AttemptStore {
     String key = request.key();
     QueueRule rule = request.rule();
     try {
-      return ACQUIRE.run(link.sync(), ScriptOutputType.MULTI,
+      return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
           request.ownerId(), millis(request.expiry()), flag(waiting), millis(request.ttl()),
           HolderRecord.write(request.holder()), rule.mode().name(), Integer.toString(rule.capacity()),
-          Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded));
+          Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded)), AttemptStore::granted);
     } catch (RuntimeException e) {
       throw link.translate(e, "Acquiring '" + key + "'");
     }
@@ -195,13 +196,17 @@ final class RedisBackend implements LockBackend, AttemptStore {
     return result == 2L ? ChainEnd.KEPT : result == 1L ? ChainEnd.RELEASED : ChainEnd.GONE;
   }
 
-  /** Runs the release script; a fair request's release that another client waited for yields it the next turn. */
+  /**
+   * Runs the release script; a fair request's release that another client waited for yields it the next turn. A
+   * holding it keeps (2) is extended, and goes where the writes that extend a holding go.
+   */
   private long runRelease(AcquireRequest request, String what, String keepExpiryMillis) {
     String key = request.key();
     try {
-      return RELEASE.<Long>run(link.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key), keys.yielded(key)},
-          request.ownerId(), keys.channel(key), Long.toString(request.fair() ? yieldMillis : 0), keepExpiryMillis,
-          link.publishCommand());
+      return link.holdingWrites().write(keys.lock(key), commands -> RELEASE.<Long>run(commands,
+          ScriptOutputType.INTEGER, new String[] {keys.lock(key), keys.yielded(key)}, request.ownerId(),
+          keys.channel(key), Long.toString(request.fair() ? yieldMillis : 0), keepExpiryMillis,
+          link.publishCommand()), result -> result == 2L);
     } catch (RuntimeException e) {
       throw link.translate(e, what);
     }
@@ -213,8 +218,9 @@ final class RedisBackend implements LockBackend, AttemptStore {
     String key = request.key();
     CompletionStage<Long> renewed;
     try {
-      renewed = RENEW.runAsync(link.async(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
-          request.ownerId(), millis(expiry));
+      renewed = link.holdingWrites().writeAsync(keys.lock(key), commands -> RENEW.runAsync(commands,
+          ScriptOutputType.INTEGER, new String[] {keys.lock(key)}, request.ownerId(), millis(expiry)),
+          result -> result == 1L);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(link.translate(e, "Renewing '" + key + "'"));
     }

@@ -17,6 +17,8 @@ import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.protocol.CommandType;
+import io.lettuce.core.protocol.RedisCommand;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
@@ -50,12 +52,13 @@ final class RedisLink implements AutoCloseable {
   private final StatefulRedisPubSubConnection<String, String> subscriptions;
   private final Shards shards;
   private final WakeUpChannels wakeUps;
+  private final AcknowledgedWrites holdingWrites;
   private final String server;
 
   private RedisLink(ClientResources resources, AbstractRedisClient client, StatefulConnection<String, String> connection,
       RedisClusterCommands<String, String> sync, RedisClusterAsyncCommands<String, String> async,
-      StatefulRedisPubSubConnection<String, String> subscriptions, Shards shards, Duration commandTimeout,
-      String server) {
+      StatefulRedisPubSubConnection<String, String> subscriptions, Shards shards, AcknowledgedWrites holdingWrites,
+      Duration commandTimeout, String server) {
     this.resources = resources;
     this.client = client;
     this.connection = connection;
@@ -63,44 +66,55 @@ final class RedisLink implements AutoCloseable {
     this.async = async;
     this.subscriptions = subscriptions;
     this.shards = shards;
+    this.holdingWrites = holdingWrites;
     this.wakeUps = new WakeUpChannels(subscriptions, shards, commandTimeout);
     shards.onTopologyChange(wakeUps::subscribeAgain);
     this.server = server;
   }
 
-  /** Opens the command and subscription connections to one server or a Sentinel master, or fails with nothing left. */
-  static RedisLink connect(RedisURI uri, Duration commandTimeout, Duration connectTimeout) {
+  /**
+   * Opens the command and subscription connections to one server or a Sentinel master, and a third for the writes that
+   * give a holding when {@code acks} asks replicas to acknowledge them; or fails with nothing left.
+   */
+  static RedisLink connect(RedisURI uri, Duration commandTimeout, Duration connectTimeout, ReplicaAcks acks) {
     String server = RedisTarget.describe(uri);
     uri.setTimeout(commandTimeout);
     // Lettuce bounds the handshake with each sentinel by the sentinel's own timeout, one minute unless set.
     uri.getSentinels().forEach(sentinel -> sentinel.setTimeout(commandTimeout));
     ClientResources resources = newResources();
     RedisClient client = RedisClient.create(resources, uri);
-    client.setOptions(options(ClientOptions.builder(), commandTimeout, connectTimeout).build());
-    // Both connections handshake at once: a short-lived client (baton exec) waits for one round of them, not two.
+    client.setOptions(options(ClientOptions.builder(), commandTimeout, connectTimeout, acks).build());
+    // The connections handshake at once: a short-lived client (baton exec) waits for one round of them, not two.
     CompletableFuture<StatefulRedisConnection<String, String>> commands =
         client.connectAsync(StringCodec.UTF8, uri).toCompletableFuture();
     CompletableFuture<StatefulRedisPubSubConnection<String, String>> pubSub =
         client.connectPubSubAsync(StringCodec.UTF8, uri).toCompletableFuture();
+    CompletableFuture<StatefulRedisConnection<String, String>> acknowledged = acks.enabled()
+        ? client.connectAsync(StringCodec.UTF8, uri).toCompletableFuture() : CompletableFuture.completedFuture(null);
     // Through sentinels, Lettuce asks one after the other until one names the master: each may cost a connect and a
     // command, as the master's handshake does.
     Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(uri.getSentinels().size() + 1L);
-    return open(resources, client, commands, pubSub, bound, server, RedisTarget.connectAdvice(uri),
-        (connection, subscriptions) -> new RedisLink(resources, client, connection, connection.sync(),
-            connection.async(), subscriptions, new OneServerShards(connection.sync(), subscriptions), commandTimeout, server));
+    return open(resources, client, commands, pubSub, acknowledged, bound, server, RedisTarget.connectAdvice(uri),
+        (connection, subscriptions, writes) -> new RedisLink(resources, client, connection, connection.sync(),
+            connection.async(), subscriptions, new OneServerShards(connection.sync(), subscriptions),
+            writes == null ? AcknowledgedWrites.unacknowledged(connection.sync(), connection.async())
+                : AcknowledgedWrites.onServer(writes, acks, server),
+            commandTimeout, server));
   }
 
   /**
    * Opens the command and subscription connections to the cluster that {@code seeds} belong to, or fails with nothing
    * left running. Lettuce reads the slots from the seeds, follows MOVED and ASK redirections, and reads them again
-   * after a redirection, when a node is lost, and every few seconds, so that the client follows a failover.
+   * after a redirection, when a node is lost, and every few seconds, so that the client follows a failover. When
+   * {@code acks} asks replicas to acknowledge the writes that give a holding, a second cluster connection carries them.
    */
-  static RedisLink connectCluster(List<RedisURI> seeds, Duration commandTimeout, Duration connectTimeout) {
+  static RedisLink connectCluster(List<RedisURI> seeds, Duration commandTimeout, Duration connectTimeout,
+      ReplicaAcks acks) {
     String server = RedisTarget.describe(seeds);
     seeds.forEach(seed -> seed.setTimeout(commandTimeout));
     ClientResources resources = newResources();
     RedisClusterClient client = RedisClusterClient.create(resources, seeds);
-    client.setOptions(options(ClusterClientOptions.builder(), commandTimeout, connectTimeout)
+    client.setOptions(options(ClusterClientOptions.builder(), commandTimeout, connectTimeout, acks)
         .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
             .enablePeriodicRefresh(TOPOLOGY_REFRESH)
             .enableAllAdaptiveRefreshTriggers()
@@ -113,29 +127,36 @@ final class RedisLink implements AutoCloseable {
         slots.thenCompose(known -> client.connectAsync(StringCodec.UTF8));
     CompletableFuture<StatefulRedisClusterPubSubConnection<String, String>> pubSub =
         slots.thenCompose(known -> client.connectPubSubAsync(StringCodec.UTF8));
+    CompletableFuture<StatefulRedisClusterConnection<String, String>> acknowledged = acks.enabled()
+        ? slots.thenCompose(known -> client.connectAsync(StringCodec.UTF8)) : CompletableFuture.completedFuture(null);
     // The slots are asked of every seed: each may cost a connect and a command, as the first node's handshake does.
     Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(seeds.size() + 1L);
     String advice = "Check that the nodes run there in cluster mode (CLUSTER INFO says cluster_state:ok).";
-    return open(resources, client, commands, pubSub, bound, server, advice,
-        (connection, subscriptions) -> new RedisLink(resources, client, connection, connection.sync(),
-            connection.async(), subscriptions, new ClusterShards(connection, subscriptions, resources), commandTimeout,
-            server));
+    return open(resources, client, commands, pubSub, acknowledged, bound, server, advice,
+        (connection, subscriptions, writes) -> new RedisLink(resources, client, connection, connection.sync(),
+            connection.async(), subscriptions, new ClusterShards(connection, subscriptions, resources),
+            writes == null ? AcknowledgedWrites.unacknowledged(connection.sync(), connection.async())
+                : AcknowledgedWrites.onCluster(writes, client::refreshPartitionsAsync, acks, server),
+            commandTimeout, server));
   }
 
-  /** Makes the link of two connections that are open. */
+  /** Makes the link of the connections that are open; the last is null unless replicas acknowledge writes. */
   private interface LinkMaker<C, P> {
-    RedisLink make(C commands, P subscriptions);
+    RedisLink make(C commands, P subscriptions, C acknowledged);
   }
 
-  /** Waits for both connections and makes the link; on failure closes whatever was made and shuts the client down. */
+  /** Waits for the connections and makes the link; on failure closes whatever was made and shuts the client down. */
   private static <C extends StatefulConnection<String, String>, P extends StatefulRedisPubSubConnection<String, String>>
       RedisLink open(ClientResources resources, AbstractRedisClient client, CompletableFuture<C> commands,
-      CompletableFuture<P> pubSub, Duration bound, String server, String advice, LinkMaker<C, P> maker) {
+      CompletableFuture<P> pubSub, CompletableFuture<C> acknowledged, Duration bound, String server, String advice,
+      LinkMaker<C, P> maker) {
     try {
-      return maker.make(await(commands, bound, server), await(pubSub, bound, server));
+      return maker.make(await(commands, bound, server), await(pubSub, bound, server),
+          await(acknowledged, bound, server));
     } catch (RuntimeException e) {
       closeIfMade(commands);
       closeIfMade(pubSub);
+      closeIfMade(acknowledged);
       shutdown(client, resources);
       throw RedisErrors.connectFailed(e, server, advice);
     }
@@ -150,12 +171,25 @@ final class RedisLink implements AutoCloseable {
   }
 
   private static <B extends ClientOptions.Builder> B options(B builder, Duration commandTimeout,
-      Duration connectTimeout) {
+      Duration connectTimeout, ReplicaAcks acks) {
     builder.autoReconnect(true)
         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
         .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
-        .timeoutOptions(TimeoutOptions.enabled(commandTimeout));
+        .timeoutOptions(acks.enabled() ? waitingLonger(commandTimeout, acks.within())
+            : TimeoutOptions.enabled(commandTimeout));
     return builder;
+  }
+
+  /** Every command bounded by {@code commandTimeout}, but WAIT, which may take {@code wait} longer by design. */
+  private static TimeoutOptions waitingLonger(Duration commandTimeout, Duration wait) {
+    long commandMillis = commandTimeout.toMillis();
+    long waitMillis = commandMillis + wait.toMillis();
+    return TimeoutOptions.builder().timeoutCommands().timeoutSource(new TimeoutOptions.TimeoutSource() {
+      @Override
+      public long getTimeout(RedisCommand<?, ?, ?> command) {
+        return command.getType() == CommandType.WAIT ? waitMillis : commandMillis;
+      }
+    }).build();
   }
 
   /** The connection once its handshake is done, within {@code bound}; the failure as the client's sync connect throws it. */
@@ -176,7 +210,11 @@ final class RedisLink implements AutoCloseable {
   /** Closes a connection that was made, or is made later, after a connect that failed as a whole. */
   private static void closeIfMade(CompletableFuture<? extends StatefulConnection<String, String>> connecting) {
     connecting.cancel(false);
-    connecting.thenAccept(StatefulConnection::close);
+    connecting.thenAccept(made -> {
+      if (made != null) {
+        made.close();
+      }
+    });
   }
 
   /** Blocking commands, each bounded by the command timeout; on a cluster, each sent to the node of its key. */
@@ -187,6 +225,14 @@ final class RedisLink implements AutoCloseable {
   /** Commands that return at once, for the watchdog's renewals. */
   RedisClusterAsyncCommands<String, String> async() {
     return async;
+  }
+
+  /**
+   * Where the writes that give or extend a holding go: the command connection, or, when replicas must acknowledge
+   * them, a connection of their own.
+   */
+  AcknowledgedWrites holdingWrites() {
+    return holdingWrites;
   }
 
   /** The client's wake-up channels. */
@@ -215,12 +261,13 @@ final class RedisLink implements AutoCloseable {
 
   /** {@code e}, thrown while doing {@code what}, as Baton's exception naming this server. */
   RuntimeException translate(RuntimeException e, String what) {
-    return RedisErrors.translate(e, what, server);
+    return e instanceof ReplicasBehindException ? e : RedisErrors.translate(e, what, server);
   }
 
   @Override
   public void close() {
     shards.close();
+    holdingWrites.close();
     subscriptions.close();
     connection.close();
     shutdown(client, resources);

@@ -103,6 +103,7 @@ public final class RedisLockClient {
     private Duration yieldTime = DEFAULT_YIELD_TIME;
     private String user;
     private String password;
+    private ReplicaAcks acks;
 
     private Builder() {}
 
@@ -197,6 +198,28 @@ public final class RedisLockClient {
     }
 
     /**
+     * Counts a grant, and each renewal, only once {@code replicas} replicas of the master have it, as Redis's
+     * {@code WAIT} reports within {@code within}: so that a failover that promotes one of them keeps the holding,
+     * where an asynchronous replica may not have it yet. A grant that too few acknowledge in time is given back at
+     * once and asked for again within the acquire's wait time (an acquire without one fails with a
+     * {@link dev.baton.BackendUnavailableException} naming the replicas); a renewal that too few acknowledge counts as
+     * failed, and a holding whose renewals keep failing is lost when its ttl runs out. The writes that give and extend
+     * holdings go on a connection of their own, since {@code WAIT} blocks the connection it is sent on; each costs a
+     * round trip more. Off (0) by default; a URI may ask for it too: {@code ?min-replicas=1&replica-wait-ms=500}.
+     *
+     * <p>What it buys is bounded: a replica that acknowledged may still not be the one promoted (Sentinel and a cluster
+     * prefer the most up-to-date replica, which is one that acknowledged when all others lag), and Redis persists
+     * nothing on acknowledgement. A fenced resource stays the guarantee; this narrows how often it is needed.
+     *
+     * @param replicas from 0 (no acknowledgement) to 16
+     * @param within from 1 ms to 1 min: how long each write waits for its replicas
+     */
+    public Builder minReplicas(int replicas, Duration within) {
+      this.acks = ReplicaAcks.of(replicas, within);
+      return this;
+    }
+
+    /**
      * Connects.
      *
      * @throws IllegalStateException if no URI was given, credentials both in the URI and beside it, or a cluster URI
@@ -213,6 +236,11 @@ public final class RedisLockClient {
             + " one too: give it one way.");
       }
       String prefix = keyPrefix != null ? keyPrefix : DEFAULT_KEY_PREFIX;
+      if (acks != null && target.acks().isPresent() && !acks.equals(target.acks().get())) {
+        throw new IllegalStateException("The Redis URI '" + target + "' asks for min-replicas=" + target.acks().get()
+            .replicas() + " and minReplicas() for " + acks.replicas() + ": give it one way.");
+      }
+      ReplicaAcks replicaAcks = acks != null ? acks : target.acks().orElse(ReplicaAcks.NONE);
       if (target.isCluster()) {
         if (compat == Compat.REDISSON) {
           throw new IllegalStateException("The Redis URI '" + target + "' names a cluster, where compat=REDISSON is not"
@@ -221,13 +249,14 @@ public final class RedisLockClient {
         }
         RedisKeys keys = RedisKeys.tagged(prefix);
         return ClientFactory.newClient(RedisBackend.connect(
-            RedisLink.connectCluster(target.seedUris(user, password), commandTimeout, connectTimeout), keys, yieldTime),
+            RedisLink.connectCluster(target.seedUris(user, password), commandTimeout, connectTimeout, replicaAcks), keys,
+            yieldTime),
             defaultOptions);
       }
       RedisURI uri = target.connectionUri(user, password);
       LockBackend backend = compat == Compat.REDISSON
-          ? RedissonBackend.connect(uri, keyPrefix != null ? keyPrefix : "", commandTimeout, connectTimeout)
-          : RedisBackend.connect(uri, prefix, commandTimeout, connectTimeout, yieldTime);
+          ? RedissonBackend.connect(uri, keyPrefix != null ? keyPrefix : "", commandTimeout, connectTimeout, replicaAcks)
+          : RedisBackend.connect(uri, prefix, commandTimeout, connectTimeout, yieldTime, replicaAcks);
       return ClientFactory.newClient(backend, defaultOptions);
     }
   }

@@ -4,9 +4,13 @@ import dev.baton.spi.Redaction;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.StaticCredentialsProvider;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -24,15 +28,22 @@ final class RedisTarget {
   private static final String SENTINEL_FORM = "redis-sentinel://[:password@]host:port[,host:port...][/database]#master";
   private static final String CLUSTER_FORM = "redis-cluster://[:password@]host:port[,host:port...][?parameters]";
 
+  /** Baton's own parameters, which Lettuce does not see. */
+  private static final String MIN_REPLICAS = "min-replicas";
+  private static final String REPLICA_WAIT = "replica-wait-ms";
+
   private final String uri;
   private final RedisURI parsed;
   /** A cluster's seed nodes, each as a server URI with the cluster URI's credentials and parameters; else empty. */
   private final List<String> seeds;
+  /** The acknowledgement the URI asks for, if it names one. */
+  private final ReplicaAcks acks;
 
-  private RedisTarget(String uri, RedisURI parsed, List<String> seeds) {
+  private RedisTarget(String uri, RedisURI parsed, List<String> seeds, ReplicaAcks acks) {
     this.uri = uri;
     this.parsed = parsed;
     this.seeds = seeds;
+    this.acks = acks;
   }
 
   /**
@@ -45,6 +56,12 @@ final class RedisTarget {
     if (uri == null || uri.isBlank()) {
       throw new IllegalArgumentException("The Redis URI must not be blank; use e.g. redis://127.0.0.1:6379.");
     }
+    Map<String, String> own = new HashMap<>();
+    RedisTarget target = parseWithoutOwnParameters(ownParametersRemoved(uri, own));
+    return new RedisTarget(target.uri, target.parsed, target.seeds, acks(own, uri));
+  }
+
+  private static RedisTarget parseWithoutOwnParameters(String uri) {
     String scheme = uri.contains("://") ? uri.substring(0, uri.indexOf("://")).toLowerCase(Locale.ROOT) : "";
     boolean sentinel = SENTINEL_SCHEMES.contains(scheme);
     if (CLUSTER_SCHEMES.contains(scheme)) {
@@ -63,7 +80,8 @@ final class RedisTarget {
     }
     // Lettuce takes the scheme in lower case only; a URI's scheme is case-insensitive.
     String normalized = scheme + uri.substring(scheme.length());
-    return new RedisTarget(normalized, read(normalized, uri, sentinel ? SENTINEL_FORM : SERVER_FORM), List.of());
+    return new RedisTarget(normalized, read(normalized, uri, sentinel ? SENTINEL_FORM : SERVER_FORM), List.of(),
+        null);
   }
 
   /**
@@ -103,7 +121,60 @@ final class RedisTarget {
       RedisURI parsed = read(seed, uri, CLUSTER_FORM);
       first = first == null ? parsed : first;
     }
-    return new RedisTarget(uri, first, seeds);
+    return new RedisTarget(uri, first, seeds, null);
+  }
+
+  /**
+   * {@code uri} without Baton's own query parameters ({@value #MIN_REPLICAS}, {@value #REPLICA_WAIT}), which are put in
+   * {@code own}; the query ends where a fragment (a Sentinel URI's {@code #master}) starts.
+   */
+  private static String ownParametersRemoved(String uri, Map<String, String> own) {
+    int query = uri.indexOf('?');
+    if (query < 0) {
+      return uri;
+    }
+    int queryEnd = uri.indexOf('#', query) < 0 ? uri.length() : uri.indexOf('#', query);
+    StringBuilder rest = new StringBuilder(uri.substring(0, query));
+    char separator = '?';
+    for (String parameter : uri.substring(query + 1, queryEnd).split("&")) {
+      String name = parameter.contains("=") ? parameter.substring(0, parameter.indexOf('=')) : parameter;
+      if (name.equals(MIN_REPLICAS) || name.equals(REPLICA_WAIT)) {
+        own.put(name, parameter.substring(Math.min(parameter.length(), name.length() + 1)));
+      } else if (!parameter.isEmpty()) {
+        rest.append(separator).append(parameter);
+        separator = '&';
+      }
+    }
+    return rest.append(uri, queryEnd, uri.length()).toString();
+  }
+
+  /** The acknowledgement that {@code own} parameters ask for, or null if they name none. */
+  private static ReplicaAcks acks(Map<String, String> own, String uri) {
+    if (own.isEmpty()) {
+      return null;
+    }
+    if (!own.containsKey(MIN_REPLICAS)) {
+      throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' has " + REPLICA_WAIT + " but no "
+          + MIN_REPLICAS + ": add " + MIN_REPLICAS + "=N, the replicas that must acknowledge a grant.");
+    }
+    int replicas = number(own.get(MIN_REPLICAS), MIN_REPLICAS, uri);
+    Duration within = own.containsKey(REPLICA_WAIT) ? Duration.ofMillis(number(own.get(REPLICA_WAIT), REPLICA_WAIT, uri))
+        : ReplicaAcks.DEFAULT_WITHIN;
+    return ReplicaAcks.of(replicas, within);
+  }
+
+  private static int number(String value, String name, String uri) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("The Redis URI '" + Redaction.uri(uri) + "' has " + name + "='" + value
+          + "', which is not a whole number; e.g. " + MIN_REPLICAS + "=1&" + REPLICA_WAIT + "=500.");
+    }
+  }
+
+  /** The replica acknowledgement the URI's {@code min-replicas} and {@code replica-wait-ms} ask for, if any. */
+  Optional<ReplicaAcks> acks() {
+    return Optional.ofNullable(acks);
   }
 
   /** {@code text} read by Lettuce; a failure names {@code shown}, password hidden, and the {@code form} to use. */

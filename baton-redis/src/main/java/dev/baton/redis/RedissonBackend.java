@@ -41,8 +41,10 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   }
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
-  static RedissonBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout) {
-    return new RedissonBackend(RedisLink.connect(uri, commandTimeout, connectTimeout), new RedissonKeys(keyPrefix));
+  static RedissonBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
+      ReplicaAcks acks) {
+    return new RedissonBackend(RedisLink.connect(uri, commandTimeout, connectTimeout, acks),
+        new RedissonKeys(keyPrefix));
   }
 
   @Override
@@ -106,9 +108,9 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   public List<Object> acquire(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded) {
     String key = request.key();
     try {
-      return ACQUIRE.run(link.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key), keys.token(key)},
-          request.ownerId(), RedisBackend.millis(request.expiry()), HolderRecord.write(request.holder()),
-          RedisBackend.millis(request.ttl()));
+      return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
+          new String[] {keys.lock(key), keys.token(key)}, request.ownerId(), RedisBackend.millis(request.expiry()),
+          HolderRecord.write(request.holder()), RedisBackend.millis(request.ttl())), AttemptStore::granted);
     } catch (RuntimeException e) {
       throw link.translate(e, "Acquiring '" + key + "'");
     }
@@ -155,8 +157,9 @@ final class RedissonBackend implements LockBackend, AttemptStore {
     String key = grant.request().key();
     CompletionStage<Long> renewed;
     try {
-      renewed = RENEW.runAsync(link.async(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
-          grant.request().ownerId(), RedisBackend.millis(expiry));
+      renewed = link.holdingWrites().writeAsync(key, commands -> RENEW.runAsync(commands, ScriptOutputType.INTEGER,
+          new String[] {keys.lock(key)}, grant.request().ownerId(), RedisBackend.millis(expiry)),
+          result -> result == 1L);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(link.translate(e, "Renewing '" + key + "'"));
     }

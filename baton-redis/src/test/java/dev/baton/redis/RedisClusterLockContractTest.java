@@ -48,7 +48,8 @@ class RedisClusterLockContractTest extends LockClientContract {
    */
   @Override
   protected LockClient newCrashableClient() {
-    RedisLink link = RedisLink.connectCluster(RedisTarget.parse(redis.uri()).seedUris(null, null), TIMEOUT, TIMEOUT);
+    RedisLink link = RedisLink.connectCluster(RedisTarget.parse(redis.uri()).seedUris(null, null), TIMEOUT, TIMEOUT,
+        ReplicaAcks.NONE);
     LockClient client = ClientFactory.newClient(RedisBackend.connect(link, KEYS, RedisLockClient.DEFAULT_YIELD_TIME),
         LockOptions.defaults());
     crashable.put(client, link);

@@ -15,6 +15,6 @@ class RedisQueueRuleTest extends QueueRuleContract {
   @Override
   protected LockBackend newBackend() {
     return RedisBackend.connect(RedisURI.create(redis.uri()), RedisLockClient.DEFAULT_KEY_PREFIX, Duration.ofSeconds(2),
-        Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME);
+        Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME, ReplicaAcks.NONE);
   }
 }

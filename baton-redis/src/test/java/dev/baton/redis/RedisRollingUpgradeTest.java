@@ -46,7 +46,7 @@ class RedisRollingUpgradeTest {
   void connect(TestInfo test) {
     key = test.getTestMethod().orElseThrow().getName();
     backend = RedisBackend.connect(RedisURI.create(redis.uri()), RedisLockClient.DEFAULT_KEY_PREFIX, Duration.ofSeconds(2),
-        Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME);
+        Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME, ReplicaAcks.NONE);
   }
 
   @AfterEach

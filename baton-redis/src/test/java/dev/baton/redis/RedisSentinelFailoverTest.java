@@ -1,8 +1,10 @@
 package dev.baton.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
@@ -122,6 +124,38 @@ class RedisSentinelFailoverTest {
     assertThat(overlapping.isHeld()).isTrue();
     woken.close();
     overlapping.close();
+  }
+
+  /**
+   * The switch-over's window with replica acknowledgement: from the switch on, the old master has no replica, so a
+   * client still connected to it gets no grant that counts there, while new clients lock on the new master; once
+   * Sentinel has demoted the old master, the early client locks on the new one.
+   */
+  @Test
+  void withReplicaAcknowledgementTheOldMasterGrantsNothingThatCountsAfterASwitchOver() throws Exception {
+    LockClient early = RedisLockClient.builder().uri(redis.uri()).defaultOptions(OPTIONS)
+        .minReplicas(1, Duration.ofMillis(200)).connect();
+    clients.add(early);
+    try (Lease before = early.lock("acked-switch-over").acquire(Duration.ZERO)) {
+      assertThat(before.fencingToken()).isPositive();
+    }
+    RedisServer oldMaster = redis.sentinels().master();
+
+    redis.sentinels().switchOver();
+    RedisServer newMaster = redis.sentinels().master();
+    assertThatThrownBy(() -> early.lock("acked-switch-over").tryAcquire())
+        .isInstanceOf(BackendUnavailableException.class).hasMessageContaining("0 of the 1 replicas");
+    assertThat(oldMaster.command("EXISTS", "baton:lock:acked-switch-over")).as("nothing left at the old master")
+        .isEqualTo(0L);
+    Lease onNewMaster = connect().lock("acked-switch-over").acquire(Duration.ZERO);
+    assertThat(newMaster.command("EXISTS", "baton:lock:acked-switch-over")).isEqualTo(1L);
+    onNewMaster.close();
+
+    redis.sentinels().awaitSettled();
+    try (Lease after = early.lock("acked-switch-over").acquire(Duration.ofSeconds(10))) {
+      assertThat(newMaster.command("EXISTS", "baton:lock:acked-switch-over")).isEqualTo(1L);
+      assertThat(after.fencingToken()).isGreaterThan(onNewMaster.fencingToken());
+    }
   }
 
   /**

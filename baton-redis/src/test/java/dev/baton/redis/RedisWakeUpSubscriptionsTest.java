@@ -51,7 +51,8 @@ class RedisWakeUpSubscriptionsTest {
 
   private Client connect(String uri, LockOptions defaults) {
     RedisBackend backend = RedisBackend.connect(RedisURI.create(uri), RedisLockClient.DEFAULT_KEY_PREFIX,
-        Duration.ofSeconds(2), Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME);
+        Duration.ofSeconds(2), Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME,
+        ReplicaAcks.NONE);
     LockClient locks = ClientFactory.newClient(backend, defaults);
     clients.add(locks);
     return new Client(locks, backend);

@@ -2,6 +2,11 @@ package dev.baton.testkit;
 
 import dev.baton.embedded.Loopback;
 import dev.baton.testkit.torture.ServerFaults;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
 
 /**
  * A Redis primary with one asynchronous replica, both without persistence, behind a {@link TcpProxy} that
@@ -11,8 +16,11 @@ import dev.baton.testkit.torture.ServerFaults;
  * new one's replica, ready for the next failover.
  */
 public final class RedisReplicatedPair implements ServerFaults, AutoCloseable {
-  private RedisServer primary = new RedisServer();
-  private RedisServer replica = new RedisServer();
+  private static final Pattern ONLINE_REPLICA = Pattern.compile("slave0:[^\\r\\n]*state=online,offset=(\\d+)");
+  private static final Pattern MASTER_OFFSET = Pattern.compile("master_repl_offset:(\\d+)");
+
+  private RedisServer primary = newServer();
+  private RedisServer replica = newServer();
   private TcpProxy proxy;
 
   /** Starts both servers, makes the second a replica of the first, and starts the proxy to the primary. */
@@ -20,6 +28,7 @@ public final class RedisReplicatedPair implements ServerFaults, AutoCloseable {
     primary.start();
     replica.start();
     replicate(replica, primary);
+    awaitInSync();
     proxy = TcpProxy.start(Loopback.HOST, primary.port());
   }
 
@@ -33,12 +42,44 @@ public final class RedisReplicatedPair implements ServerFaults, AutoCloseable {
     return primary;
   }
 
+  /** The current replica. */
+  public RedisServer replica() {
+    return replica;
+  }
+
   /**
    * Cuts the replica off, as a replica that lags far behind: what the primary writes from now on never reaches
    * it, and is lost at the next {@link #failover()}.
    */
   public void cutReplication() {
     replica.command("REPLICAOF", "NO", "ONE");
+  }
+
+  /**
+   * Makes the replica replicate the primary again, as after {@link #cutReplication()}, and returns once the primary
+   * reports it online and caught up.
+   *
+   * @throws org.awaitility.core.ConditionTimeoutException if that did not happen within 30 s
+   */
+  public void restoreReplication() {
+    replicate(replica, primary);
+    awaitInSync();
+  }
+
+  /**
+   * Waits until the primary reports its replica online, with the primary's whole replication stream acknowledged.
+   *
+   * @throws org.awaitility.core.ConditionTimeoutException if that did not happen within 30 s
+   */
+  public void awaitInSync() {
+    Awaitility.await("the replica of " + primary + " to be online and caught up").atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(20))
+        .until(() -> {
+          String info = String.valueOf(primary.command("INFO", "replication"));
+          Matcher online = ONLINE_REPLICA.matcher(info);
+          Matcher offset = MASTER_OFFSET.matcher(info);
+          return online.find() && offset.find() && online.group(1).equals(offset.group(1));
+        });
   }
 
   /** Kills the primary, promotes the replica, moves the address to it, and makes the old primary its replica. */
@@ -66,6 +107,11 @@ public final class RedisReplicatedPair implements ServerFaults, AutoCloseable {
     }
     primary.stop();
     replica.stop();
+  }
+
+  /** A server that starts a full sync at once rather than waiting 5 s for more replicas, as redis.conf's default does. */
+  private static RedisServer newServer() {
+    return new RedisServer(List.of("--repl-diskless-sync-delay", "0"), Loopback::freePort);
   }
 
   private static void replicate(RedisServer replica, RedisServer primary) {

@@ -1,0 +1,71 @@
+package dev.baton.redis;
+
+import dev.baton.testkit.RedisClusterSet;
+import dev.baton.testkit.torture.Fault;
+import dev.baton.testkit.torture.ServerFaults;
+import dev.baton.testkit.torture.ShortTorture;
+import java.util.EnumSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The short torture through Redis Cluster failovers: the master that serves the torture lock's slot killed and its
+ * replica promoted, again and again, while the workers lock through {@code redis-cluster://}. A subclass says which
+ * URI parameters the workers connect with, and whether mutual exclusion is promised under that.
+ */
+abstract class RedisClusterTorture extends ShortTorture {
+  /** The key every torture worker contends for (ShortTorture's). */
+  private static final String TORTURE_KEY = "torture";
+  private static final RedisClusterSet cluster = new RedisClusterSet();
+
+  private final String parameters;
+  private final boolean exclusive;
+
+  @BeforeAll
+  static void startCluster() {
+    cluster.start();
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    cluster.close();
+  }
+
+  /**
+   * @param name the report's folder
+   * @param parameters the URI's query, {@code ?...}, or empty
+   * @param exclusive whether mutual exclusion is promised
+   */
+  RedisClusterTorture(String name, String parameters, boolean exclusive) {
+    super(RedisClientFactory.class, name, EnumSet.of(Fault.FAILOVER, Fault.PAUSE));
+    this.parameters = parameters;
+    this.exclusive = exclusive;
+  }
+
+  @Override
+  protected String target() {
+    return cluster.uri() + parameters;
+  }
+
+  /** Fails over the master of the torture lock's slot, not slot 0's, so that every failover hits the lock. */
+  @Override
+  protected ServerFaults serverFaults() {
+    int slot = cluster.slotOf(RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX).lock(TORTURE_KEY));
+    return new ServerFaults() {
+      @Override
+      public void failover() {
+        cluster.failover(slot);
+      }
+
+      @Override
+      public String toString() {
+        return "the master of slot " + slot + " in " + cluster;
+      }
+    };
+  }
+
+  @Override
+  protected boolean mutualExclusionExpected() {
+    return exclusive;
+  }
+}
