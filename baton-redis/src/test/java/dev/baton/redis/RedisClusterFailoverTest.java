@@ -11,7 +11,6 @@ import dev.baton.LostReason;
 import dev.baton.testkit.RecordingLostListener;
 import dev.baton.testkit.RedisClusterExtension;
 import dev.baton.testkit.RedisServer;
-import io.lettuce.core.cluster.SlotHash;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +67,8 @@ class RedisClusterFailoverTest {
 
   @Test
   void aKilledMasterIsReplacedWithoutALostUpdateAndTokensGoOnGrowing() throws Exception {
-    String key = keyInSlotZero("failover/");
+    // In slot 0, whose master failover() kills.
+    String key = SlotKeys.keyInSlot("failover/", 0);
     FencedCounter counter = new FencedCounter();
     CounterWorkers workers = CounterWorkers.start(key, counter, List.of(connect(), connect(), connect()));
     await().atMost(Duration.ofSeconds(30)).until(() -> counter.accepted() >= 20);
@@ -111,7 +111,8 @@ class RedisClusterFailoverTest {
 
   @Test
   void aHoldingThePromotedReplicaLacksIsLostAtTheNextRenewalAndTheNextTokenIsLarger() throws Exception {
-    String key = keyInSlotZero("unreplicated/");
+    // In slot 0, whose master failover() kills.
+    String key = SlotKeys.keyInSlot("unreplicated/", 0);
     Lease stranded = connect().lock(key).acquire(Duration.ZERO);
     RecordingLostListener strandedLost = new RecordingLostListener();
     stranded.onLost(strandedLost);
@@ -135,16 +136,6 @@ class RedisClusterFailoverTest {
     assertThat(next.fencingToken()).as("the next holder's token").isGreaterThan(stranded.fencingToken());
     next.close();
     assertThat(strandedLost.reasons()).containsExactly(LostReason.ENTRY_REMOVED);
-  }
-
-  /** A key whose lock lives in slot 0, whose master {@link dev.baton.testkit.RedisClusterSet#failover()} kills. */
-  private static String keyInSlotZero(String prefix) {
-    for (int i = 0; ; i++) {
-      String key = prefix + i;
-      if (SlotHash.getSlot(KEYS.lock(key)) == 0) {
-        return key;
-      }
-    }
   }
 
   private static long shardSubscribers(RedisServer server, String channel) {

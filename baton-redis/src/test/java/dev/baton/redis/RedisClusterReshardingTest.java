@@ -1,8 +1,10 @@
 package dev.baton.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * What a resharding does to the locks of the slot it moves: while the slot's keys go to another master one by one, a
  * lock's script finds some of its keys there and some still here (the source answers ASK for a key it no longer has,
  * and TRYAGAIN for a script of several keys that it has only some of), and once the slot has moved its old master
- * answers MOVED. Holders keep renewing throughout, contenders wait and are granted, and tokens keep growing.
+ * answers MOVED. Holders keep renewing throughout, contenders wait and are granted, and tokens keep growing. An
+ * acquire that gives up while the slot moves says so, as a move that stopped half way would leave it.
  */
 @Timeout(180)
 class RedisClusterReshardingTest {
@@ -56,8 +59,8 @@ class RedisClusterReshardingTest {
   void aSlotMovedKeyByKeyUnderContentionKeepsItsHolderAndEveryUpdate() throws Exception {
     String heldKey = "reshard/held";
     int slot = SlotHash.getSlot(KEYS.lock(heldKey));
-    String contendedKey = keyInSlot("reshard/contended/", slot);
-    String lateKey = keyInSlot("reshard/late/", slot);
+    String contendedKey = SlotKeys.keyInSlot("reshard/contended/", slot);
+    String lateKey = SlotKeys.keyInSlot("reshard/late/", slot);
     FencedCounter counter = new FencedCounter();
     CounterWorkers workers = CounterWorkers.start(contendedKey, counter, List.of(connect(), connect(), connect()));
     await().atMost(Duration.ofSeconds(30)).until(() -> counter.accepted() >= 20);
@@ -66,8 +69,7 @@ class RedisClusterReshardingTest {
     RecordingLostListener heldLost = new RecordingLostListener();
     held.onLost(heldLost);
     RedisServer source = redis.cluster().masterOf(KEYS.lock(heldKey));
-    RedisServer target = redis.cluster().masters().stream().filter(master -> master != source).findFirst()
-        .orElseThrow();
+    RedisServer target = anotherMasterThan(source);
     long largestBefore = Math.max(workers.largestToken(), held.fencingToken());
     source.command("CONFIG", "RESETSTAT");
     target.command("CONFIG", "RESETSTAT");
@@ -118,14 +120,32 @@ class RedisClusterReshardingTest {
         .isGreaterThan(largestBefore);
   }
 
-  /** The first key {@code prefix + i} whose lock hashes to {@code slot}, as every key of that lock does. */
-  private static String keyInSlot(String prefix, int slot) {
-    for (int i = 0; ; i++) {
-      String key = prefix + i;
-      if (SlotHash.getSlot(KEYS.lock(key)) == slot) {
-        return key;
-      }
+  @Test
+  void anAcquireThatGivesUpWhileItsSlotMovesSaysSo() throws Exception {
+    String key = "reshard/stopped";
+    int slot = SlotHash.getSlot(KEYS.lock(key));
+    LockClient client = connect();
+    RedisServer target = anotherMasterThan(redis.cluster().masterOf(KEYS.lock(key)));
+
+    redis.cluster().beginMigration(slot, target);
+    try {
+      assertThatThrownBy(() -> client.lock(key).acquire(Duration.ofMillis(500)))
+          .isInstanceOf(BackendUnavailableException.class)
+          .hasMessageContaining("TRYAGAIN")
+          .hasMessageContaining("redis-cli --cluster check");
+    } finally {
+      redis.cluster().endMigration(slot);
     }
+
+    try (Lease lease = client.lock(key).acquire(Duration.ZERO)) {
+      assertThat(redis.cluster().masterOf(KEYS.lock(key))).isSameAs(target);
+      assertThat(target.command("EXISTS", KEYS.lock(key))).as("the entry at the slot's new master").isEqualTo(1L);
+    }
+  }
+
+  /** A master of the cluster other than {@code master}, to move {@code master}'s slot to. */
+  private static RedisServer anotherMasterThan(RedisServer master) {
+    return redis.cluster().masters().stream().filter(other -> other != master).findFirst().orElseThrow();
   }
 
   private static long keysInSlot(RedisServer master, int slot) {

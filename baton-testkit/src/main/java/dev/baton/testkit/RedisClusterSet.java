@@ -114,7 +114,7 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
   /**
    * Kills the master that serves slot 0 (SIGKILL), as a crash would, waits until its replica has taken over and every
    * node that runs reports the cluster ok, then starts the killed node again, empty, as the new master's replica, and
-   * returns once the cluster has settled again.
+   * returns once the cluster has settled again and every node sees the replica serve slot 0.
    *
    * @throws IllegalStateException if the replica did not take over, or the cluster did not settle, within 30 s
    */
@@ -158,6 +158,8 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
     });
     killed.command("CLUSTER", "REPLICATE", replica.id());
     awaitSettled();
+    // Each node learns the new owner of the slot by gossip: a test that asks any of them next gets the same answer.
+    awaitSlotAt(slot, promoted, replica.id());
   }
 
   /**
@@ -253,10 +255,15 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
       master.command("CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", migration.targetId());
     }
     migrations.remove(slot);
-    Settling.awaitNothingMissing("every node to see slot " + slot + " at " + migration.target(), SETTLE_TIMEOUT,
-        () -> nodes.stream().filter(RedisServer::isRunning).map(node -> missingForSlotAt(node, slot,
-            migration.targetId())).filter(missing -> missing != null).findFirst().orElse(null));
+    awaitSlotAt(slot, migration.target(), migration.targetId());
     awaitSettled();
+  }
+
+  /** Waits until every node that runs sees {@code slot} served by {@code master} alone, and moved by no one. */
+  private void awaitSlotAt(int slot, RedisServer master, String masterId) {
+    Settling.awaitNothingMissing("every node to see slot " + slot + " at " + master, SETTLE_TIMEOUT,
+        () -> nodes.stream().filter(RedisServer::isRunning).map(node -> missingForSlotAt(node, slot, masterId))
+            .filter(missing -> missing != null).findFirst().orElse(null));
   }
 
   private Migration openMigration(int slot) {
