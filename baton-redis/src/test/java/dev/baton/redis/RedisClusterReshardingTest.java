@@ -89,6 +89,7 @@ class RedisClusterReshardingTest {
     long redirected = errorReplies(source, "ASK");
     long refused = errorReplies(source, "TRYAGAIN") + errorReplies(target, "TRYAGAIN");
     redis.cluster().endMigration(slot);
+    // The holds granted from now on count as after the move.
     workers.failedOver();
 
     assertThat(sawKeysOnBothSides).as("the slot's keys were ever split between its source and its target").isTrue();
@@ -101,7 +102,7 @@ class RedisClusterReshardingTest {
     long acceptedAtEnd = counter.accepted();
     await("contenders granted after the move").atMost(Duration.ofSeconds(30))
         .until(() -> counter.accepted() >= acceptedAtEnd + 20);
-    // The holder renews at the slot's new master, following MOVED, for a few more ttls.
+    // The holder goes on renewing at the slot's new master for a few more ttls.
     awaitServerTime(target, 3 * TTL.toMillis());
     assertThat(held.isHeld()).as("the lock held across the move").isTrue();
     assertThat(heldLost.reasons()).as("why the holder lost its lock").isEmpty();

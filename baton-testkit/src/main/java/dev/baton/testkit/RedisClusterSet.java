@@ -223,9 +223,13 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
    * GETKEYSINSLOT names them), so that a test can act between two keys.
    *
    * @return how many keys were moved: fewer than {@code count} once the source has no more
+   * @throws IllegalArgumentException if {@code count} is below 1
    * @throws IllegalStateException if no move of {@code slot} is open, or a MIGRATE failed
    */
   public int moveKeys(int slot, int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("Cannot move " + count + " keys: pass 1 or more.");
+    }
     Migration migration = openMigration(slot);
     List<?> keys = (List<?>) migration.source().command("CLUSTER", "GETKEYSINSLOT", Integer.toString(slot),
         Integer.toString(count));
@@ -277,9 +281,7 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
 
   /** What keeps {@code node} from seeing {@code slot} served by {@code masterId} alone, with no move of it, or null. */
   private static String missingForSlotAt(RedisServer node, int slot, String masterId) {
-    String nodes = (String) node.command("CLUSTER", "NODES");
-    List<ClusterNode> view = Arrays.stream(nodes.split("\n")).filter(line -> !line.isBlank())
-        .map(ClusterNode::parse).toList();
+    List<ClusterNode> view = ClusterNode.parseAll((String) node.command("CLUSTER", "NODES"));
     if (view.stream().anyMatch(other -> other.moves(slot))) {
       return node + " still sees slot " + slot + " being moved: " + view;
     }
@@ -398,9 +400,7 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
 
   /** The cluster as the first node that answers sees it ({@code CLUSTER NODES}), failed nodes left out. */
   private List<ClusterNode> view() {
-    return Arrays.stream(((String) anyRunning().command("CLUSTER", "NODES")).split("\n"))
-        .filter(line -> !line.isBlank())
-        .map(ClusterNode::parse)
+    return ClusterNode.parseAll((String) anyRunning().command("CLUSTER", "NODES")).stream()
         .filter(parsed -> !parsed.flags().contains("fail"))
         .sorted(Comparator.comparingInt(ClusterNode::port))
         .toList();
@@ -423,6 +423,11 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
    * @param slots the slot ranges it serves, such as {@code 0-5460}
    */
   private record ClusterNode(String id, int port, List<String> flags, String masterId, List<String> slots) {
+    /** Every line of a {@code CLUSTER NODES} reply. */
+    static List<ClusterNode> parseAll(String nodes) {
+      return Arrays.stream(nodes.split("\n")).filter(line -> !line.isBlank()).map(ClusterNode::parse).toList();
+    }
+
     static ClusterNode parse(String line) {
       String[] fields = line.trim().split(" ");
       String address = fields[1].substring(0, fields[1].indexOf('@'));
