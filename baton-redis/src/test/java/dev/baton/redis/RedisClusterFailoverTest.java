@@ -7,10 +7,10 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.LostReason;
 import dev.baton.testkit.RecordingLostListener;
 import dev.baton.testkit.RedisClusterExtension;
 import dev.baton.testkit.RedisServer;
-import io.lettuce.core.cluster.SlotHash;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +21,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a cluster failover does to locks on the master that dies: once its replica takes over, the clients lock there
- * (they read the slots again), a holding the replica had survives, waiters subscribe again at the new master and are
- * woken by its releases, and fencing tokens are larger than every token before.
+ * (they read the slots again), a holding the replica had survives, a holding it had not is lost at the holder's next
+ * renewal, waiters subscribe again at the new master and are woken by its releases, and fencing tokens are larger than
+ * every token before.
  */
 @Timeout(120)
 class RedisClusterFailoverTest {
@@ -31,10 +32,25 @@ class RedisClusterFailoverTest {
 
   private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX);
   /** Holders whose renewals outlast a failover (the nodes wait 1 s before they judge a master down). */
-  private static final LockOptions OPTIONS = LockOptions.defaults().withTtl(Duration.ofSeconds(20))
+  private static final Duration TTL = Duration.ofSeconds(20);
+  private static final LockOptions OPTIONS = LockOptions.defaults().withTtl(TTL)
       .withWaitTime(Duration.ofSeconds(60));
   /** Much shorter than the 20 s a waiter that missed its wake-up waits before it asks again. */
   private static final Duration WOKEN_WITHIN = Duration.ofSeconds(3);
+
+  /**
+   * Deletes KEYS[1] at the replicas only, then writes it back at the master only (redis.set_repl), with its fields
+   * and expiry: the master holds the entry, its replicas do not.
+   */
+  private static final String UNREPLICATE = """
+      local fields = redis.call('HGETALL', KEYS[1])
+      local ttl = redis.call('PTTL', KEYS[1])
+      redis.set_repl(redis.REPL_REPLICA)
+      redis.call('DEL', KEYS[1])
+      redis.set_repl(redis.REPL_NONE)
+      redis.call('HSET', KEYS[1], unpack(fields))
+      redis.call('PEXPIRE', KEYS[1], ttl)
+      """;
 
   private final List<LockClient> clients = new ArrayList<>();
 
@@ -51,7 +67,8 @@ class RedisClusterFailoverTest {
 
   @Test
   void aKilledMasterIsReplacedWithoutALostUpdateAndTokensGoOnGrowing() throws Exception {
-    String key = keyInSlotZero();
+    // In slot 0, whose master failover() kills.
+    String key = SlotKeys.keyInSlot("failover/", 0);
     FencedCounter counter = new FencedCounter();
     CounterWorkers workers = CounterWorkers.start(key, counter, List.of(connect(), connect(), connect()));
     await().atMost(Duration.ofSeconds(30)).until(() -> counter.accepted() >= 20);
@@ -92,14 +109,33 @@ class RedisClusterFailoverTest {
         .isGreaterThan(Math.max(largestBefore, across.fencingToken()));
   }
 
-  /** A key whose lock lives in slot 0, whose master {@link dev.baton.testkit.RedisClusterSet#failover()} kills. */
-  private static String keyInSlotZero() {
-    for (int i = 0; ; i++) {
-      String key = "failover/" + i;
-      if (SlotHash.getSlot(KEYS.lock(key)) == 0) {
-        return key;
-      }
-    }
+  @Test
+  void aHoldingThePromotedReplicaLacksIsLostAtTheNextRenewalAndTheNextTokenIsLarger() throws Exception {
+    // In slot 0, whose master failover() kills.
+    String key = SlotKeys.keyInSlot("unreplicated/", 0);
+    Lease stranded = connect().lock(key).acquire(Duration.ZERO);
+    RecordingLostListener strandedLost = new RecordingLostListener();
+    stranded.onLost(strandedLost);
+    RedisServer oldMaster = redis.cluster().masterOf(KEYS.lock(key));
+    RedisServer replica = redis.cluster().replicaOf(oldMaster);
+    // As if the master died before it passed the acquire on: the replica loses the entry, the master keeps it.
+    oldMaster.command("EVAL", UNREPLICATE, "1", KEYS.lock(key));
+    assertThat(oldMaster.command("WAIT", "1", "5000")).as("replicas that have the deletion").isEqualTo(1L);
+    assertThat((List<?>) replica.command("KEYS", KEYS.lock(key))).as("the entry at the replica").isEmpty();
+    assertThat(oldMaster.command("EXISTS", KEYS.lock(key))).as("the entry at the master").isEqualTo(1L);
+
+    redis.cluster().failover();
+    assertThat(redis.cluster().masterOf(KEYS.lock(key))).isSameAs(replica);
+    // Its next renewal comes within a third of the ttl, and the failover ended the renewals' failures.
+    await("the stranded holder learns it at its next renewal").atMost(TTL)
+        .until(() -> strandedLost.reasons().contains(LostReason.ENTRY_REMOVED));
+    assertThat(stranded.isHeld()).isFalse();
+    assertThat(stranded.state()).isEqualTo(LeaseState.LOST);
+
+    Lease next = connect().lock(key).acquire(Duration.ZERO);
+    assertThat(next.fencingToken()).as("the next holder's token").isGreaterThan(stranded.fencingToken());
+    next.close();
+    assertThat(strandedLost.reasons()).containsExactly(LostReason.ENTRY_REMOVED);
   }
 
   private static long shardSubscribers(RedisServer server, String channel) {

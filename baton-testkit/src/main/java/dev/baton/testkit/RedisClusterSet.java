@@ -11,7 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +47,15 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
   private static final int HIGHEST_PORT = 32_767;
   private static final int PORT_ATTEMPTS = 100;
 
+  /** How many keys one round of {@link #endMigration} moves. */
+  private static final int KEYS_PER_MOVE = 100;
+
   private final List<RedisServer> nodes = new ArrayList<>();
+  /** The moves of slots that {@link #beginMigration} opened and {@link #endMigration} has not ended, by slot. */
+  private final Map<Integer, Migration> migrations = new HashMap<>();
+
+  /** A move of a slot from the master that served it to another. */
+  private record Migration(RedisServer source, RedisServer target, String targetId) {}
 
   /**
    * Starts the six nodes, joins them into a cluster and returns once every node reports the cluster ok, with every
@@ -104,7 +114,7 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
   /**
    * Kills the master that serves slot 0 (SIGKILL), as a crash would, waits until its replica has taken over and every
    * node that runs reports the cluster ok, then starts the killed node again, empty, as the new master's replica, and
-   * returns once the cluster has settled again.
+   * returns once the cluster has settled again and every node sees the replica serve slot 0.
    *
    * @throws IllegalStateException if the replica did not take over, or the cluster did not settle, within 30 s
    */
@@ -148,6 +158,135 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
     });
     killed.command("CLUSTER", "REPLICATE", replica.id());
     awaitSettled();
+    // Each node learns the new owner of the slot by gossip: a test that asks any of them next gets the same answer.
+    awaitSlotAt(slot, promoted, replica.id());
+  }
+
+  /**
+   * The replica that copies {@code master} now, by the view of the first node that answers: e.g. to pause it
+   * (SIGSTOP its {@link RedisServer#pid()}) so that the master's writes reach no replica.
+   *
+   * @throws IllegalStateException if {@code master} is no master of this cluster or has no replica now
+   */
+  public RedisServer replicaOf(RedisServer master) {
+    List<ClusterNode> view = view();
+    ClusterNode ofMaster = view.stream().filter(node -> node.isMaster() && node.port() == master.port()).findFirst()
+        .orElseThrow(() -> new IllegalStateException(master + " is no master of " + this + ": " + view));
+    return view.stream().filter(node -> ofMaster.id().equals(node.masterId())).findFirst().map(this::server)
+        .orElseThrow(() -> new IllegalStateException(master + " has no replica: " + view));
+  }
+
+  /**
+   * Moves {@code slot}, with all its keys, to the master {@code target}, as {@code redis-cli --cluster reshard} does:
+   * {@link #beginMigration}, {@link #moveKeys} until none is left, {@link #endMigration}.
+   *
+   * @throws IllegalStateException as those methods do
+   */
+  public void migrateSlot(int slot, RedisServer target) {
+    beginMigration(slot, target);
+    endMigration(slot);
+  }
+
+  /**
+   * Opens the move of {@code slot} to the master {@code target}: the target imports it and the master that serves it
+   * now migrates it (CLUSTER SETSLOT IMPORTING, then MIGRATING). Its keys stay where they are until {@link #moveKeys};
+   * meanwhile the source answers ASK for a key it no longer has, and TRYAGAIN for a command on several keys of which
+   * it has some only.
+   *
+   * @throws IllegalArgumentException if {@code slot} is no slot, or {@code target} is no master or serves it already
+   * @throws IllegalStateException if a move of {@code slot} is open already
+   */
+  public void beginMigration(int slot, RedisServer target) {
+    if (slot < 0 || slot >= SLOTS) {
+      throw new IllegalArgumentException("Slot " + slot + " is no slot of a cluster: pass 0 to " + (SLOTS - 1) + ".");
+    }
+    if (migrations.containsKey(slot)) {
+      throw new IllegalStateException("Slot " + slot + " is being moved already: endMigration(" + slot + ") first.");
+    }
+    List<ClusterNode> view = view();
+    ClusterNode source = view.stream().filter(node -> node.isMaster() && node.serves(slot)).findFirst()
+        .orElseThrow(() -> new IllegalStateException("No master of " + this + " serves slot " + slot + ": " + view));
+    ClusterNode into = view.stream().filter(node -> node.isMaster() && node.port() == target.port()).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException(target + " is no master of " + this
+            + ": pass one of masters()."));
+    if (into.id().equals(source.id())) {
+      throw new IllegalArgumentException(target + " serves slot " + slot + " already: pass another master.");
+    }
+    // The target first, so that the source's ASK redirections find it importing.
+    target.command("CLUSTER", "SETSLOT", Integer.toString(slot), "IMPORTING", source.id());
+    server(source).command("CLUSTER", "SETSLOT", Integer.toString(slot), "MIGRATING", into.id());
+    migrations.put(slot, new Migration(server(source), target, into.id()));
+  }
+
+  /**
+   * Moves up to {@code count} keys of {@code slot} from its source to its target, each with one MIGRATE (CLUSTER
+   * GETKEYSINSLOT names them), so that a test can act between two keys.
+   *
+   * @return how many keys were moved: fewer than {@code count} once the source has no more
+   * @throws IllegalArgumentException if {@code count} is below 1
+   * @throws IllegalStateException if no move of {@code slot} is open, or a MIGRATE failed
+   */
+  public int moveKeys(int slot, int count) {
+    if (count < 1) {
+      throw new IllegalArgumentException("Cannot move " + count + " keys: pass 1 or more.");
+    }
+    Migration migration = openMigration(slot);
+    List<?> keys = (List<?>) migration.source().command("CLUSTER", "GETKEYSINSLOT", Integer.toString(slot),
+        Integer.toString(count));
+    for (Object key : keys) {
+      migration.source().command("MIGRATE", Loopback.HOST, Integer.toString(migration.target().port()), (String) key,
+          "0", Long.toString(SETTLE_TIMEOUT.toMillis()));
+    }
+    return keys.size();
+  }
+
+  /**
+   * Moves the keys of {@code slot} that are still at its source, gives the slot to its target on every master (the
+   * target first, then the source, then the others: CLUSTER SETSLOT NODE), and returns once every node that runs
+   * says the target serves it, no node moves it any more, and the cluster has settled.
+   *
+   * @throws IllegalStateException if no move of {@code slot} is open, or the nodes did not agree within 30 s
+   */
+  public void endMigration(int slot) {
+    Migration migration = openMigration(slot);
+    int moved;
+    do {
+      moved = moveKeys(slot, KEYS_PER_MOVE);
+    } while (moved == KEYS_PER_MOVE);
+    List<RedisServer> order = new ArrayList<>(List.of(migration.target(), migration.source()));
+    masters().stream().filter(master -> !order.contains(master)).forEach(order::add);
+    for (RedisServer master : order) {
+      master.command("CLUSTER", "SETSLOT", Integer.toString(slot), "NODE", migration.targetId());
+    }
+    migrations.remove(slot);
+    awaitSlotAt(slot, migration.target(), migration.targetId());
+    awaitSettled();
+  }
+
+  /** Waits until every node that runs sees {@code slot} served by {@code master} alone, and moved by no one. */
+  private void awaitSlotAt(int slot, RedisServer master, String masterId) {
+    Settling.awaitNothingMissing("every node to see slot " + slot + " at " + master, SETTLE_TIMEOUT,
+        () -> nodes.stream().filter(RedisServer::isRunning).map(node -> missingForSlotAt(node, slot, masterId))
+            .filter(missing -> missing != null).findFirst().orElse(null));
+  }
+
+  private Migration openMigration(int slot) {
+    Migration migration = migrations.get(slot);
+    if (migration == null) {
+      throw new IllegalStateException("No move of slot " + slot + " is open: beginMigration(" + slot
+          + ", target) first.");
+    }
+    return migration;
+  }
+
+  /** What keeps {@code node} from seeing {@code slot} served by {@code masterId} alone, with no move of it, or null. */
+  private static String missingForSlotAt(RedisServer node, int slot, String masterId) {
+    List<ClusterNode> view = ClusterNode.parseAll((String) node.command("CLUSTER", "NODES"));
+    if (view.stream().anyMatch(other -> other.moves(slot))) {
+      return node + " still sees slot " + slot + " being moved: " + view;
+    }
+    List<String> servers = view.stream().filter(other -> other.serves(slot)).map(ClusterNode::id).toList();
+    return servers.equals(List.of(masterId)) ? null : node + " sees slot " + slot + " at " + servers;
   }
 
   /**
@@ -181,6 +320,7 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
   public void close() {
     nodes.forEach(RedisServer::stop);
     nodes.clear();
+    migrations.clear();
   }
 
   @Override
@@ -260,9 +400,7 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
 
   /** The cluster as the first node that answers sees it ({@code CLUSTER NODES}), failed nodes left out. */
   private List<ClusterNode> view() {
-    return Arrays.stream(((String) anyRunning().command("CLUSTER", "NODES")).split("\n"))
-        .filter(line -> !line.isBlank())
-        .map(ClusterNode::parse)
+    return ClusterNode.parseAll((String) anyRunning().command("CLUSTER", "NODES")).stream()
         .filter(parsed -> !parsed.flags().contains("fail"))
         .sorted(Comparator.comparingInt(ClusterNode::port))
         .toList();
@@ -285,6 +423,11 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
    * @param slots the slot ranges it serves, such as {@code 0-5460}
    */
   private record ClusterNode(String id, int port, List<String> flags, String masterId, List<String> slots) {
+    /** Every line of a {@code CLUSTER NODES} reply. */
+    static List<ClusterNode> parseAll(String nodes) {
+      return Arrays.stream(nodes.split("\n")).filter(line -> !line.isBlank()).map(ClusterNode::parse).toList();
+    }
+
     static ClusterNode parse(String line) {
       String[] fields = line.trim().split(" ");
       String address = fields[1].substring(0, fields[1].indexOf('@'));
@@ -295,6 +438,11 @@ public final class RedisClusterSet implements ServerFaults, AutoCloseable {
 
     boolean isMaster() {
       return flags.contains("master");
+    }
+
+    /** Whether it shows {@code slot} being imported or migrated: {@code [SLOT-<-ID]} or {@code [SLOT->-ID]}. */
+    boolean moves(int slot) {
+      return slots.stream().anyMatch(range -> range.startsWith("[" + slot + "-"));
     }
 
     boolean serves(int slot) {
