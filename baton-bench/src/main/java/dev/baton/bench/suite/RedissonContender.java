@@ -13,9 +13,10 @@ import org.redisson.config.Config;
  * keys have waiters at once; past that, a waiter fails after 7.5 s ("Unable to acquire subscription lock"), and the
  * heap scenario has 1 000 waiters on as many keys.
  *
- * <p>On a cluster ({@code useClusterServers()}) Redisson's defaults send each lock and unlock script in a batch with
- * {@code WAIT} for the master's replica ({@code Config.checkLockSyncedSlaves}, true by default), so a cycle waits for
- * the replica's acknowledgement too; Baton's does not.
+ * <p>On a cluster ({@code useClusterServers()}) whose masters have replicas, Redisson sends each lock and unlock script
+ * in a batch with a {@code WAIT} for the master's replicas, so that a cycle waits for a replica's acknowledgement too
+ * (Baton's does not). {@code Config.checkLockSyncedSlaves} does not remove the {@code WAIT}: it decides only whether a
+ * {@code WAIT} that no replica acknowledged fails the call.
  */
 final class RedissonContender implements Contender {
   private static final int SUBSCRIPTIONS_PER_CONNECTION = 50;

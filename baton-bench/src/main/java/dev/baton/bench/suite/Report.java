@@ -92,10 +92,10 @@ final class Report {
     line("- Redis Cluster, scenario " + number(Scenario.REDIS_CLUSTER_SPREAD) + ": six `redis-server` in cluster mode "
         + "on the same machine, three masters with an asynchronous replica each; each of the eight threads has its own "
         + "key, and the keys hash 3, 3 and 2 over the masters (the servers above say which). Baton on a "
-        + "`redis-cluster://` URI; Redisson's `RLock` with `useClusterServers()` and the settings it has on one server, "
-        + "which in cluster mode sends each lock and unlock script in one batch with a `WAIT` for the master's "
-        + "replica (`checkLockSyncedSlaves`, on by default), where Baton does not wait for replicas; the raw cycle of "
-        + "one server through a Lettuce cluster connection.");
+        + "`redis-cluster://` URI; Redisson's `RLock` with `useClusterServers()` and the settings it has on one "
+        + "server: on a cluster with replicas it sends each lock and unlock script in one batch with a `WAIT` for the "
+        + "master's replicas (`checkLockSyncedSlaves` only decides whether an unacknowledged `WAIT` fails), where "
+        + "Baton does not wait for replicas; the raw cycle of one server through a Lettuce cluster connection.");
     line("");
   }
 

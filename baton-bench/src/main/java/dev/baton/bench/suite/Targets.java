@@ -25,9 +25,10 @@ final class Targets {
   private static final double JDBC_HOT_KEY_FACTOR = 20;
   /**
    * The Redis Sentinel/Cluster issue's: Baton at least at par with Redisson in cluster mode, 8 threads on 8 keys over
-   * the three masters. Par, not the 1.5x of one server uncontended: eight threads on two cores that also run the six
-   * nodes are bound by the servers' work per cycle, where Baton's scripts do more than Redisson's (the fencing
-   * token), and what Redisson pays more, a {@code WAIT} for the replica, is mostly time its thread waits.
+   * the three masters, i.e. that routing by slot (Baton's hash tags, Lettuce's cluster client) costs Baton no more than
+   * it costs Redisson. Not more: Baton's lead there (2x to 4x in the first runs, against 2x in the spread on one
+   * server) owes much to the {@code WAIT} for a replica that Redisson sends after each script on a cluster, which a
+   * target should not lean on.
    */
   private static final double CLUSTER_FACTOR = 1;
 
