@@ -23,7 +23,10 @@ enum Implementation {
   BATON_POSTGRES(Store.POSTGRES, Role.BATON, baton()),
   JDBC_LOCK_REGISTRY(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "Spring Integration JdbcLockRegistry")),
   SHEDLOCK_JDBC(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
-  RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.MUTEX, "raw: INSERT + DELETE"));
+  RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.MUTEX, "raw: INSERT + DELETE")),
+  BATON_REDIS_CLUSTER(Store.REDIS_CLUSTER, Role.BATON, baton()),
+  REDISSON_CLUSTER(Store.REDIS_CLUSTER, Role.PEER, Map.of(Hold.MUTEX, "Redisson RLock (cluster mode)")),
+  RAW_REDIS_CLUSTER(Store.REDIS_CLUSTER, Role.RAW, Map.of(Hold.MUTEX, "raw: 2 x EVALSHA (Lettuce cluster)"));
 
   /** What an implementation is to the comparison. */
   enum Role {
@@ -73,8 +76,8 @@ enum Implementation {
     return switch (this) {
       case BATON_REDIS -> new BatonContender(RedisLockClient.connect(endpoints.redisUri()), false);
       case BATON_REDIS_LOCK_VIEW -> new BatonContender(RedisLockClient.connect(endpoints.redisUri()), true);
-      case REDISSON -> new RedissonContender(endpoints.redisUri());
-      case RAW_REDIS -> new RawRedisContender(endpoints.redisUri());
+      case REDISSON -> RedissonContender.oneServer(endpoints.redisUri());
+      case RAW_REDIS -> RawRedisContender.oneServer(endpoints.redisUri());
       case BATON_ZOOKEEPER -> new BatonContender(ZooKeeperLockClient.connect(endpoints.zooKeeper()), false);
       case CURATOR -> new CuratorContender(endpoints.zooKeeper());
       case RAW_ZOOKEEPER -> new RawZooKeeperContender(endpoints.zooKeeper());
@@ -85,6 +88,9 @@ enum Implementation {
       case JDBC_LOCK_REGISTRY -> new JdbcLockRegistryContender(endpoints.postgres());
       case SHEDLOCK_JDBC -> new ShedLockJdbcContender(endpoints.postgres());
       case RAW_POSTGRES -> new RawPostgresContender(endpoints.postgres());
+      case BATON_REDIS_CLUSTER -> new BatonContender(RedisLockClient.connect(endpoints.redisClusterUri()), false);
+      case REDISSON_CLUSTER -> RedissonContender.cluster(endpoints.redisClusterNodes());
+      case RAW_REDIS_CLUSTER -> RawRedisContender.cluster(endpoints.redisClusterNodes());
     };
   }
 }

@@ -1,5 +1,6 @@
 package dev.baton.bench.suite;
 
+import java.util.List;
 import org.redisson.Redisson;
 import org.redisson.api.RPermitExpirableSemaphore;
 import org.redisson.api.RedissonClient;
@@ -11,16 +12,34 @@ import org.redisson.config.Config;
  * defaults but one: 50 subscriptions per pub/sub connection instead of 5. Its default 50 connections x 5 let 250
  * keys have waiters at once; past that, a waiter fails after 7.5 s ("Unable to acquire subscription lock"), and the
  * heap scenario has 1 000 waiters on as many keys.
+ *
+ * <p>On a cluster ({@code useClusterServers()}) whose masters have replicas, Redisson sends each lock and unlock script
+ * in a batch with a {@code WAIT} for the master's replicas, so that a cycle waits for a replica's acknowledgement too
+ * (Baton's does not). {@code Config.checkLockSyncedSlaves} does not remove the {@code WAIT}: it decides only whether a
+ * {@code WAIT} that no replica acknowledged fails the call.
  */
 final class RedissonContender implements Contender {
   private static final int SUBSCRIPTIONS_PER_CONNECTION = 50;
 
   private final RedissonClient client;
 
-  RedissonContender(String redisUri) {
+  private RedissonContender(Config config) {
+    client = Redisson.create(config);
+  }
+
+  /** A client of the server at {@code redisUri}. */
+  static RedissonContender oneServer(String redisUri) {
     Config config = new Config();
     config.useSingleServer().setAddress(redisUri).setSubscriptionsPerConnection(SUBSCRIPTIONS_PER_CONNECTION);
-    client = Redisson.create(config);
+    return new RedissonContender(config);
+  }
+
+  /** A client of the cluster whose nodes ({@code HOST:PORT} each) are its seeds. */
+  static RedissonContender cluster(List<String> nodes) {
+    Config config = new Config();
+    config.useClusterServers().setSubscriptionsPerConnection(SUBSCRIPTIONS_PER_CONNECTION)
+        .addNodeAddress(nodes.stream().map(node -> "redis://" + node).toArray(String[]::new));
+    return new RedissonContender(config);
   }
 
   @Override

@@ -52,6 +52,7 @@ record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDri
       case ZOOKEEPER -> Implementation.BATON_ZOOKEEPER;
       case ETCD -> Implementation.BATON_ETCD;
       case POSTGRES -> Implementation.BATON_POSTGRES;
+      case REDIS_CLUSTER -> Implementation.BATON_REDIS_CLUSTER;
     };
   }
 
@@ -62,6 +63,7 @@ record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDri
       case ZOOKEEPER -> Implementation.CURATOR;
       case ETCD -> Implementation.JETCD_LOCK;
       case POSTGRES -> Implementation.JDBC_LOCK_REGISTRY;
+      case REDIS_CLUSTER -> Implementation.REDISSON_CLUSTER;
     };
   }
 
@@ -72,6 +74,7 @@ record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDri
       case ZOOKEEPER -> Implementation.RAW_ZOOKEEPER;
       case ETCD -> Implementation.RAW_ETCD;
       case POSTGRES -> Implementation.RAW_POSTGRES;
+      case REDIS_CLUSTER -> Implementation.RAW_REDIS_CLUSTER;
     };
   }
 }

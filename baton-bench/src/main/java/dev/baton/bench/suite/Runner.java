@@ -42,13 +42,13 @@ final class Runner {
   }
 
   /**
-   * Each store's raw limit, uncontended, alone and with a fresh client: the suite runs it before the first scenario and
-   * after the last, so that the page shows whether what the scenarios left in the servers moved it (etcd keeps every
-   * deleted key in its index until a compaction, which nothing runs here).
+   * The raw limit of each store of the uncontended scenario, uncontended, alone and with a fresh client: the suite runs
+   * it before the first scenario and after the last, so that the page shows whether what the scenarios left in the
+   * servers moved it (etcd keeps every deleted key in its index until a compaction, which nothing runs here).
    */
   Map<Implementation, Row> rawLimits() throws Exception {
     Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
-    for (Store store : Store.values()) {
+    for (Store store : Scenario.UNCONTENDED.stores()) {
       Implementation raw = Results.raw(store);
       if (settings.runs(raw)) {
         rows.putAll(inTurns(Scenario.UNCONTENDED, List.of(raw)));

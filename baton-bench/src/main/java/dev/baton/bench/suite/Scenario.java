@@ -3,12 +3,16 @@ package dev.baton.bench.suite;
 import static dev.baton.bench.suite.Implementation.BATON_ETCD;
 import static dev.baton.bench.suite.Implementation.BATON_POSTGRES;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS;
+import static dev.baton.bench.suite.Implementation.BATON_REDIS_CLUSTER;
 import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER;
 import static dev.baton.bench.suite.Implementation.CURATOR;
 import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY;
 import static dev.baton.bench.suite.Implementation.JETCD_LOCK;
+import static dev.baton.bench.suite.Implementation.RAW_REDIS_CLUSTER;
 import static dev.baton.bench.suite.Implementation.REDISSON;
+import static dev.baton.bench.suite.Implementation.REDISSON_CLUSTER;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -31,7 +35,15 @@ enum Scenario {
   SEMAPHORE("semaphore", "semaphore of 4 permits in one process: 8 threads, 1 key", Hold.PERMIT, 8, 1, true,
       shared()),
   WRITE_UNCONTENDED("write-uncontended", "write lock uncontended: 1 thread, acquire + release of one key's write lock",
-      Hold.WRITE, 1, 1, false, List.of(BATON_REDIS, BATON_ZOOKEEPER, BATON_ETCD));
+      Hold.WRITE, 1, 1, false, List.of(BATON_REDIS, BATON_ZOOKEEPER, BATON_ETCD)),
+  /**
+   * Spread on a cluster. Its id names the keys, {@code bench/redis-cluster-spread-0} to {@code -7}, whose slots (1439,
+   * 5566, 9693, 13820, 1307, 5434, 9561, 13688) fall 3, 3 and 2 into the thirds of the slots that
+   * {@code redis-cli --cluster create} gives the three masters: the 0 to 7 of {@code bench/cluster-N} would put 4 on
+   * the first. Baton, Redisson and the raw cycle all hash a key's names by the key.
+   */
+  REDIS_CLUSTER_SPREAD("redis-cluster-spread", "Redis Cluster spread: 8 threads, 8 keys (one each) over 3 masters",
+      Hold.MUTEX, 8, 1, false, List.of(BATON_REDIS_CLUSTER, REDISSON_CLUSTER, RAW_REDIS_CLUSTER));
 
   private final String id;
   private final String title;
@@ -85,6 +97,12 @@ enum Scenario {
     return implementations;
   }
 
+  /** The stores of its implementations, in the order of {@link Store}. */
+  List<Store> stores() {
+    return Arrays.stream(Store.values())
+        .filter(store -> implementations.stream().anyMatch(i -> i.store() == store)).toList();
+  }
+
   /** The key of each thread of one JVM. */
   List<String> keys() {
     return oneKey
@@ -92,8 +110,9 @@ enum Scenario {
         : IntStream.range(0, threads).mapToObj(i -> "bench/" + id + "-" + i).toList();
   }
 
+  /** Every implementation but those on the cluster, which has a scenario of its own. */
   private static List<Implementation> all() {
-    return List.of(Implementation.values());
+    return Arrays.stream(Implementation.values()).filter(i -> i.store() != Store.REDIS_CLUSTER).toList();
   }
 
   /** The locks: the raw cycles do not wait, so they cannot share a key. */

@@ -3,6 +3,7 @@ package dev.baton.bench.suite;
 import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.testkit.EtcdServer;
 import dev.baton.testkit.PostgresServer;
+import dev.baton.testkit.RedisClusterSet;
 import dev.baton.testkit.RedisServer;
 import java.io.IOException;
 import java.net.URI;
@@ -12,13 +13,18 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.zookeeper.Version;
 
 /**
- * The four servers of a run, started by the test kit on free loopback ports: {@code redis-server}, {@code etcd} and
- * PostgreSQL processes, and ZooKeeper inside this JVM. {@link #close()} stops the ones it started.
+ * The servers of a run, started by the test kit on free loopback ports: {@code redis-server}, {@code etcd} and
+ * PostgreSQL processes, ZooKeeper inside this JVM, and a Redis Cluster of six {@code redis-server} processes (three
+ * masters with a replica each). {@link #close()} stops the ones it started.
  */
 final class Servers implements AutoCloseable {
   private static final Pattern REDIS_VERSION = Pattern.compile("redis_version:(\\S+)");
@@ -28,8 +34,9 @@ final class Servers implements AutoCloseable {
   private final EmbeddedZooKeeper zooKeeper = new EmbeddedZooKeeper();
   private final EtcdServer etcd = new EtcdServer();
   private final PostgresServer postgres = new PostgresServer();
+  private final RedisClusterSet redisCluster = new RedisClusterSet();
 
-  /** Starts all four; if one fails, the others are stopped. */
+  /** Starts them all; if one fails, the others are stopped. */
   static Servers start() {
     Servers servers = new Servers();
     try {
@@ -37,6 +44,7 @@ final class Servers implements AutoCloseable {
       servers.zooKeeper.start();
       servers.etcd.start();
       servers.postgres.start();
+      servers.redisCluster.start();
       return servers;
     } catch (RuntimeException e) {
       servers.close();
@@ -45,7 +53,14 @@ final class Servers implements AutoCloseable {
   }
 
   Endpoints endpoints() {
-    return new Endpoints(redis.uri(), zooKeeper.connectString(), etcd.endpoint(), postgres.uri());
+    return new Endpoints(redis.uri(), zooKeeper.connectString(), etcd.endpoint(), postgres.uri(),
+        redisCluster.uri());
+  }
+
+  /** Which of the cluster's masters serves each of {@code keys} now: the keys by the master's port. */
+  Map<Integer, List<String>> keysByClusterMaster(List<String> keys) {
+    return keys.stream().collect(Collectors.groupingBy(key -> redisCluster.masterOf(key).port(), TreeMap::new,
+        Collectors.toList()));
   }
 
   /** The servers' own versions, as they report them. */
@@ -74,6 +89,7 @@ final class Servers implements AutoCloseable {
 
   @Override
   public void close() {
+    redisCluster.close();
     postgres.stop();
     etcd.close();
     zooKeeper.close();

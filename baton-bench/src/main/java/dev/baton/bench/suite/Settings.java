@@ -35,7 +35,7 @@ record Settings(Duration warmup, int rounds, Duration round, int heldLeases, int
 
   /**
    * From system properties {@code bench.warmupMillis}, {@code bench.rounds}, ..., {@code bench.stores} (such as
-   * {@code postgres} or {@code redis,etcd}), the full run's where unset.
+   * {@code postgres}, {@code redis,etcd} or {@code redis-cluster}), the full run's where unset.
    */
   static Settings fromSystemProperties() {
     Settings full = full();
@@ -48,18 +48,18 @@ record Settings(Duration warmup, int rounds, Duration round, int heldLeases, int
         stores(System.getProperty("bench.stores")));
   }
 
-  private static Set<Store> stores(String names) {
+  /** The stores of {@code bench.stores}: all of them if {@code names} is null or blank. */
+  static Set<Store> stores(String names) {
     if (names == null || names.isBlank()) {
       return EnumSet.allOf(Store.class);
     }
     Set<Store> stores = EnumSet.noneOf(Store.class);
     for (String name : names.split(",")) {
-      try {
-        stores.add(Store.valueOf(name.strip().toUpperCase(Locale.ROOT)));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("bench.stores: unknown store '" + name.strip() + "'; use some of "
-            + Arrays.toString(Store.values()).toLowerCase(Locale.ROOT) + ", separated by commas.", e);
-      }
+      String id = name.strip().toLowerCase(Locale.ROOT);
+      stores.add(Arrays.stream(Store.values()).filter(store -> store.id().equals(id)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("bench.stores: unknown store '" + name.strip()
+              + "'; use some of " + Arrays.stream(Store.values()).map(Store::id).toList()
+              + ", separated by commas.")));
     }
     return stores;
   }

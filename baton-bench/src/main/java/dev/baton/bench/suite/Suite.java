@@ -7,9 +7,11 @@ import java.sql.SQLException;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Runs every scenario for every implementation on one set of servers and writes the page: {@code bench/run} calls
@@ -68,10 +70,23 @@ public final class Suite {
     String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
     List<String> serverVersions = List.of("redis-server " + servers.redisVersion(),
         "ZooKeeper " + servers.zooKeeperVersion().replaceAll(",.*", "") + " (in the benchmark's JVM)",
-        "etcd " + servers.etcdVersion(), "PostgreSQL " + servers.postgresVersion());
+        "etcd " + servers.etcdVersion(), "PostgreSQL " + servers.postgresVersion(),
+        "a Redis Cluster of six redis-server (3 masters, 3 replicas), where the keys of scenario "
+            + (Scenario.REDIS_CLUSTER_SPREAD.ordinal() + 1) + " fall " + clusterSpread(servers));
     List<String> libraries = Versions.libraries();
     return new Results.Environment(date, System.getProperty("bench.command", "bench/run"), machine, jdk, settings,
         serverVersions, libraries, seconds);
+  }
+
+  /** How the cluster scenario's keys spread over the masters, e.g. {@code 3/3/2 (keys 0 4 5 / 1 2 6 / 3 7)}. */
+  private static String clusterSpread(Servers servers) {
+    List<String> keys = Scenario.REDIS_CLUSTER_SPREAD.keys();
+    Collection<List<String>> byMaster = servers.keysByClusterMaster(keys).values();
+    return byMaster.stream().map(ofMaster -> String.valueOf(ofMaster.size())).collect(Collectors.joining("/"))
+        + " over the masters (keys " + byMaster.stream()
+            .map(ofMaster -> ofMaster.stream().map(key -> String.valueOf(keys.indexOf(key)))
+                .collect(Collectors.joining(" ")))
+            .collect(Collectors.joining(" / ")) + ")";
   }
 
   private static String cpuModel() throws IOException {

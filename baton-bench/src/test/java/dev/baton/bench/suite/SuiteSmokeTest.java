@@ -39,6 +39,12 @@ class SuiteSmokeTest {
   }
 
   @Test
+  void theClusterScenarioSpreadsItsKeysOverTheThreeMasters() {
+    assertThat(servers.keysByClusterMaster(Scenario.REDIS_CLUSTER_SPREAD.keys()).values())
+        .extracting(List::size).containsExactlyInAnyOrder(3, 3, 2);
+  }
+
+  @Test
   void everyScenarioRunsForEveryImplementationAndThePageIsWritten() throws Exception {
     Runner runner = new Runner(servers.endpoints(), TINY, message -> { });
     Map<Scenario, List<Row>> rows = new EnumMap<>(Scenario.class);
@@ -76,7 +82,9 @@ class SuiteSmokeTest {
         "this JDK", TINY, List.of("servers"), List.of("libraries"), 1));
     Report.write(results, docs, docs.resolve("no-notes.md"));
     assertThat(docs.resolve("benchmarks.md")).content().contains("## 8. Write lock uncontended", "x Baton mutex",
-        "## 9. The raw limit of each store", "1 thread alone, before the scenarios", "## 10. Memory", "Curator InterProcessMutex",
+        "## 9. Redis Cluster spread", "Redisson RLock (cluster mode)", "raw: 2 x EVALSHA (Lettuce cluster)",
+        "## 10. The raw limit of each store", "1 thread alone, before the scenarios", "## 11. Memory",
+        "Curator InterProcessMutex",
         "Redisson RPermitExpirableSemaphore", "Curator InterProcessReadWriteLock read lock", "Spring Integration JdbcLockRegistry",
         "ShedLock JdbcTemplateLockProvider (try-lock only)", "raw: INSERT + DELETE");
     for (Scenario scenario : Scenario.values()) {
