@@ -34,7 +34,8 @@ class RedisClusterReplicaAcksTest {
       for (RedisServer master : redis.cluster().masters()) {
         String key = keyOn(master, "acked/");
         try (Lease lease = client.lock(key).acquire()) {
-          assertThat(holds(replicaOf(master), KEYS.lock(key))).as("%s at the replica of %s", key, master).isTrue();
+          assertThat(holds(redis.cluster().replicaOf(master), KEYS.lock(key)))
+              .as("%s at the replica of %s", key, master).isTrue();
           assertThat(lease.fencingToken()).isPositive();
         }
       }
@@ -47,7 +48,7 @@ class RedisClusterReplicaAcksTest {
     RedisServer lagging = masters.get(0);
     String stuck = keyOn(lagging, "stuck/");
     String elsewhere = keyOn(masters.get(1), "elsewhere/");
-    RedisServer replica = replicaOf(lagging);
+    RedisServer replica = redis.cluster().replicaOf(lagging);
     try (LockClient client = connect()) {
       signal(replica, "STOP");
       try {
@@ -91,14 +92,6 @@ class RedisClusterReplicaAcksTest {
       cursor = (String) page.get(0);
     } while (!cursor.equals("0"));
     return false;
-  }
-
-  /** The node that replicates {@code master}, as ROLE reports it. */
-  private static RedisServer replicaOf(RedisServer master) {
-    return redis.cluster().nodes().stream()
-        .filter(node -> node.isRunning() && node.command("ROLE") instanceof List<?> role && "slave".equals(role.get(0))
-            && Long.valueOf(master.port()).equals(role.get(2)))
-        .findFirst().orElseThrow(() -> new IllegalStateException("No replica of " + master));
   }
 
   private static void signal(RedisServer server, String signal) throws IOException, InterruptedException {
