@@ -25,6 +25,9 @@ enum Implementation {
   SHEDLOCK_JDBC(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
   RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.MUTEX, "raw: INSERT + DELETE")),
   BATON_REDIS_CLUSTER(Store.REDIS_CLUSTER, Role.BATON, baton()),
+  /** Baton with the replica acknowledgement that Redisson's cluster mode always asks for: a WAIT after each grant. */
+  BATON_REDIS_CLUSTER_ACKED(Store.REDIS_CLUSTER, Role.BATON,
+      Map.of(Hold.MUTEX, "Baton, min-replicas=1 (WAIT per grant and renewal)")),
   REDISSON_CLUSTER(Store.REDIS_CLUSTER, Role.PEER, Map.of(Hold.MUTEX, "Redisson RLock (cluster mode)")),
   RAW_REDIS_CLUSTER(Store.REDIS_CLUSTER, Role.RAW, Map.of(Hold.MUTEX, "raw: 2 x EVALSHA (Lettuce cluster)"));
 
@@ -89,6 +92,8 @@ enum Implementation {
       case SHEDLOCK_JDBC -> new ShedLockJdbcContender(endpoints.postgres());
       case RAW_POSTGRES -> new RawPostgresContender(endpoints.postgres());
       case BATON_REDIS_CLUSTER -> new BatonContender(RedisLockClient.connect(endpoints.redisClusterUri()), false);
+      case BATON_REDIS_CLUSTER_ACKED -> new BatonContender(
+          RedisLockClient.connect(endpoints.redisClusterUri() + "?min-replicas=1"), false);
       case REDISSON_CLUSTER -> RedissonContender.cluster(endpoints.redisClusterNodes());
       case RAW_REDIS_CLUSTER -> RawRedisContender.cluster(endpoints.redisClusterNodes());
     };

@@ -4,6 +4,7 @@ import static dev.baton.bench.suite.Implementation.BATON_ETCD;
 import static dev.baton.bench.suite.Implementation.BATON_POSTGRES;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS_CLUSTER;
+import static dev.baton.bench.suite.Implementation.BATON_REDIS_CLUSTER_ACKED;
 import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER;
 import static dev.baton.bench.suite.Implementation.CURATOR;
 import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY;
@@ -43,7 +44,8 @@ enum Scenario {
    * the first. Baton, Redisson and the raw cycle all hash a key's names by the key.
    */
   REDIS_CLUSTER_SPREAD("redis-cluster-spread", "Redis Cluster spread: 8 threads, 8 keys (one each) over 3 masters",
-      Hold.MUTEX, 8, 1, false, List.of(BATON_REDIS_CLUSTER, REDISSON_CLUSTER, RAW_REDIS_CLUSTER));
+      Hold.MUTEX, 8, 1, false, List.of(BATON_REDIS_CLUSTER, BATON_REDIS_CLUSTER_ACKED, REDISSON_CLUSTER,
+          RAW_REDIS_CLUSTER));
 
   private final String id;
   private final String title;

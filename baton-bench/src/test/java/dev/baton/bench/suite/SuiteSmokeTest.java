@@ -83,6 +83,7 @@ class SuiteSmokeTest {
     Report.write(results, docs, docs.resolve("no-notes.md"));
     assertThat(docs.resolve("benchmarks.md")).content().contains("## 8. Write lock uncontended", "x Baton mutex",
         "## 9. Redis Cluster spread", "Redisson RLock (cluster mode)", "raw: 2 x EVALSHA (Lettuce cluster)",
+        "Baton, min-replicas=1",
         "## 10. The raw limit of each store", "1 thread alone, before the scenarios", "## 11. Memory",
         "Curator InterProcessMutex",
         "Redisson RPermitExpirableSemaphore", "Curator InterProcessReadWriteLock read lock", "Spring Integration JdbcLockRegistry",
