@@ -1,10 +1,7 @@
 package dev.baton.redis;
 
 import dev.baton.testkit.RedisClusterSet;
-import dev.baton.testkit.torture.Fault;
 import dev.baton.testkit.torture.ServerFaults;
-import dev.baton.testkit.torture.ShortTorture;
-import java.util.EnumSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -13,13 +10,11 @@ import org.junit.jupiter.api.BeforeAll;
  * replica promoted, again and again, while the workers lock through {@code redis-cluster://}. A subclass says which
  * URI parameters the workers connect with, and whether mutual exclusion is promised under that.
  */
-abstract class RedisClusterTorture extends ShortTorture {
+abstract class RedisClusterTorture extends RedisReplicatedTorture {
   /** The key every torture worker contends for (ShortTorture's). */
   private static final String TORTURE_KEY = "torture";
   private static final RedisClusterSet cluster = new RedisClusterSet();
 
-  private final String parameters;
-  private final boolean exclusive;
 
   @BeforeAll
   static void startCluster() {
@@ -31,19 +26,12 @@ abstract class RedisClusterTorture extends ShortTorture {
     cluster.close();
   }
 
-  /**
-   * @param name the report's folder
-   * @param parameters the URI's query, {@code ?...}, or empty
-   * @param exclusive whether mutual exclusion is promised
-   */
   RedisClusterTorture(String name, String parameters, boolean exclusive) {
-    super(RedisClientFactory.class, name, EnumSet.of(Fault.FAILOVER, Fault.PAUSE));
-    this.parameters = parameters;
-    this.exclusive = exclusive;
+    super(name, parameters, exclusive);
   }
 
   @Override
-  protected String target() {
+  String uri(String parameters) {
     return cluster.uri() + parameters;
   }
 
@@ -64,8 +52,4 @@ abstract class RedisClusterTorture extends ShortTorture {
     };
   }
 
-  @Override
-  protected boolean mutualExclusionExpected() {
-    return exclusive;
-  }
 }

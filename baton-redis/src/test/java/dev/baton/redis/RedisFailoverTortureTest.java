@@ -1,10 +1,7 @@
 package dev.baton.redis;
 
 import dev.baton.testkit.RedisReplicatedPair;
-import dev.baton.testkit.torture.Fault;
 import dev.baton.testkit.torture.ServerFaults;
-import dev.baton.testkit.torture.ShortTorture;
-import java.util.EnumSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -14,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
  * fencing is: tokens, floored at the server's clock, keep growing on the promoted replica, and the fenced
  * register loses no update.
  */
-class RedisFailoverTortureTest extends ShortTorture {
+class RedisFailoverTortureTest extends RedisReplicatedTorture {
   private static final RedisReplicatedPair redis = new RedisReplicatedPair();
 
   @BeforeAll
@@ -28,21 +25,16 @@ class RedisFailoverTortureTest extends ShortTorture {
   }
 
   RedisFailoverTortureTest() {
-    super(RedisClientFactory.class, "redis-failover", EnumSet.of(Fault.FAILOVER, Fault.PAUSE));
+    super("redis-failover", "", false);
   }
 
   @Override
-  protected String target() {
-    return redis.uri();
+  String uri(String parameters) {
+    return redis.uri() + parameters;
   }
 
   @Override
   protected ServerFaults serverFaults() {
     return redis;
-  }
-
-  @Override
-  protected boolean mutualExclusionExpected() {
-    return false;
   }
 }
