@@ -31,7 +31,8 @@ import java.time.Duration;
  * asynchronous replica that is promoted may not have the latest ones: a holder whose entry did not survive learns
  * it at its next renewal ({@link dev.baton.LostReason#ENTRY_REMOVED}), and meanwhile another client may take the
  * lock. Fencing tokens keep growing across both (they are floored at the server's clock), so a resource that checks
- * them stays safe.
+ * them stays safe. {@link Builder#minReplicas} makes a grant count only once replicas have it, so that a failover to
+ * one of them keeps it.
  *
  * <p>On a cluster ({@code redis-cluster://}) every name of a lock carries its key as the hash tag,
  * {@code baton:{KEY}:lock} and so on, so that each script touches one slot; wake-ups are sharded pub/sub (Redis 7).
