@@ -8,9 +8,11 @@ import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -75,10 +77,11 @@ final class AcknowledgedWrites implements AutoCloseable {
 
   /**
    * Writes on {@code cluster}'s node connection to the master of each key's slot, each counted once {@code acks}
-   * holds; {@code refresh} reads the slots again when a node answers that a key is not its own.
+   * holds; {@code refresh} reads the slots again when a node answers that a key is not its own; a node connection not
+   * made within {@code connectBound} fails the write.
    */
   static AcknowledgedWrites onCluster(StatefulRedisClusterConnection<String, String> cluster, Runnable refresh,
-      ReplicaAcks acks, String server) {
+      ReplicaAcks acks, String server, Duration connectBound) {
     return new AcknowledgedWrites(acks, server, null, null, new Connections() {
       @Override
       public CompletableFuture<StatefulRedisConnection<String, String>> of(String key) {
@@ -87,7 +90,9 @@ final class AcknowledgedWrites implements AutoCloseable {
         if (master == null) {
           return CompletableFuture.failedFuture(new RedisException("No master serves slot " + slot + " now"));
         }
-        return cluster.getConnectionAsync(master.getNodeId());
+        // A node that is down may keep a connect pending: the write fails as any command to it would, in time.
+        return cluster.getConnectionAsync(master.getNodeId())
+            .orTimeout(connectBound.toNanos(), TimeUnit.NANOSECONDS);
       }
 
       @Override

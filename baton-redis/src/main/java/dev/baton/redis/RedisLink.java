@@ -136,7 +136,8 @@ final class RedisLink implements AutoCloseable {
         (connection, subscriptions, writes) -> new RedisLink(resources, client, connection, connection.sync(),
             connection.async(), subscriptions, new ClusterShards(connection, subscriptions, resources),
             writes == null ? AcknowledgedWrites.unacknowledged(connection.sync(), connection.async())
-                : AcknowledgedWrites.onCluster(writes, client::refreshPartitionsAsync, acks, server),
+                : AcknowledgedWrites.onCluster(writes, client::refreshPartitionsAsync, acks, server,
+                    connectTimeout.plus(commandTimeout)),
             commandTimeout, server));
   }
 

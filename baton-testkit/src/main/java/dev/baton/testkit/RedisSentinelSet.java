@@ -102,6 +102,7 @@ public final class RedisSentinelSet implements ServerFaults, AutoCloseable {
    */
   @Override
   public void failover() {
+    followPromotion();
     RedisServer killed = master;
     RedisServer promoted = replica;
     killed.kill();
@@ -178,6 +179,7 @@ public final class RedisSentinelSet implements ServerFaults, AutoCloseable {
 
   /** What keeps the set-up from being settled, or null if nothing does. */
   private String missingForSettled() {
+    followPromotion();
     RedisServer currentMaster = master;
     RedisServer currentReplica = replica;
     String port = Integer.toString(currentReplica.port());
@@ -199,6 +201,22 @@ public final class RedisSentinelSet implements ServerFaults, AutoCloseable {
       }
     }
     return null;
+  }
+
+  /**
+   * Takes the replica for the master if the sentinels all name it: they may fail over on their own, as when a loaded
+   * machine keeps the master from answering within the 1 s they allow it, and the set-up follows them as clients do.
+   */
+  private void followPromotion() {
+    RedisServer promoted = replica;
+    for (RedisSentinel sentinel : sentinels) {
+      List<?> address = (List<?>) sentinel.command("SENTINEL", "GET-MASTER-ADDR-BY-NAME", MASTER_NAME);
+      if (address == null || !String.valueOf(promoted.port()).equals(address.get(1))) {
+        return;
+      }
+    }
+    replica = master;
+    master = promoted;
   }
 
   private static void awaitNothingMissing(String what, Supplier<String> missing) {
