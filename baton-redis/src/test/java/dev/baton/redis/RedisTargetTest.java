@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.lettuce.core.RedisCredentials;
 import io.lettuce.core.RedisURI;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -150,5 +151,38 @@ class RedisTargetTest {
     RedisCredentials credentials = uri.getCredentialsProvider().resolveCredentials().block();
     assertThat(credentials.getUsername()).isEqualTo(user);
     assertThat(new String(credentials.getPassword())).isEqualTo(password);
+  }
+
+  @Test
+  void replicaAcknowledgementParametersAreBatonsAndLettuceNeverSeesThem() {
+    RedisTarget server =
+        RedisTarget.parse("redis://:secret@10.0.0.1:6379/3?min-replicas=2&timeout=5s&replica-wait-ms=250");
+    assertThat(server.acks()).contains(new ReplicaAcks(2, Duration.ofMillis(250)));
+    RedisURI uri = server.connectionUri(null, null);
+    assertThat(uri.getDatabase()).isEqualTo(3);
+    assertThat(uri.getTimeout()).hasSeconds(5);
+
+    RedisTarget sentinel = RedisTarget.parse("redis-sentinel://10.0.0.1:26379?min-replicas=1#orders");
+    assertThat(sentinel.acks()).contains(new ReplicaAcks(1, ReplicaAcks.DEFAULT_WITHIN));
+    assertThat(sentinel.connectionUri(null, null).getSentinelMasterId()).isEqualTo("orders");
+
+    RedisTarget cluster = RedisTarget.parse("redis-cluster://10.0.0.1:7000,10.0.0.2:7001?min-replicas=1");
+    assertThat(cluster.acks()).isPresent();
+    assertThat(cluster.seedUris(null, null)).extracting(RedisURI::toString)
+        .noneMatch(seed -> seed.contains("min-replicas"));
+
+    assertThat(RedisTarget.parse("redis://10.0.0.1").acks()).isEmpty();
+    assertThat(RedisTarget.parse("redis://10.0.0.1?min-replicas=0").acks()).contains(ReplicaAcks.NONE);
+  }
+
+  @Test
+  void badReplicaAcknowledgementParametersAreRefusedWithoutThePassword() {
+    assertThatThrownBy(() -> RedisTarget.parse("redis://:secret@10.0.0.1?min-replicas=17"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("17").hasMessageNotContaining("secret");
+    assertThatThrownBy(() -> RedisTarget.parse("redis://:secret@10.0.0.1?min-replicas=1&replica-wait-ms=x"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("replica-wait-ms='x'")
+        .hasMessageNotContaining("secret");
+    assertThatThrownBy(() -> RedisTarget.parse("redis://10.0.0.1?min-replicas=1&replica-wait-ms=0"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 ms to 1 min");
   }
 }
