@@ -61,7 +61,8 @@ final class AcknowledgedWrites implements AutoCloseable {
   /** Writes on {@code connection} to one server or a Sentinel master, each counted once {@code acks} holds. */
   static AcknowledgedWrites onServer(StatefulRedisConnection<String, String> connection, ReplicaAcks acks,
       String server) {
-    CompletableFuture<StatefulRedisConnection<String, String>> connected = CompletableFuture.completedFuture(connection);
+    CompletableFuture<StatefulRedisConnection<String, String>> connected =
+        CompletableFuture.completedFuture(connection);
     return new AcknowledgedWrites(acks, server, null, null, new Connections() {
       @Override
       public CompletableFuture<StatefulRedisConnection<String, String>> of(String key) {

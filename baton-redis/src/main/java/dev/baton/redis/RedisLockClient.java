@@ -223,8 +223,8 @@ public final class RedisLockClient {
     /**
      * Connects.
      *
-     * @throws IllegalStateException if no URI was given, credentials both in the URI and beside it, or a cluster URI
-     *     with {@link Compat#REDISSON}
+     * @throws IllegalStateException if no URI was given, credentials both in the URI and beside it, a cluster URI
+     *     with {@link Compat#REDISSON}, or a URI's {@code min-replicas} that {@link #minReplicas} contradicts
      * @throws IllegalArgumentException if the URI names a cluster and the key prefix holds a brace
      * @throws dev.baton.BackendUnavailableException if the server cannot be reached; nothing is left running
      */
@@ -249,14 +249,14 @@ public final class RedisLockClient {
               + " setting to lock in Baton's own layout on the cluster.");
         }
         RedisKeys keys = RedisKeys.tagged(prefix);
-        return ClientFactory.newClient(RedisBackend.connect(
-            RedisLink.connectCluster(target.seedUris(user, password), commandTimeout, connectTimeout, replicaAcks), keys,
-            yieldTime),
-            defaultOptions);
+        RedisLink link =
+            RedisLink.connectCluster(target.seedUris(user, password), commandTimeout, connectTimeout, replicaAcks);
+        return ClientFactory.newClient(RedisBackend.connect(link, keys, yieldTime), defaultOptions);
       }
       RedisURI uri = target.connectionUri(user, password);
       LockBackend backend = compat == Compat.REDISSON
-          ? RedissonBackend.connect(uri, keyPrefix != null ? keyPrefix : "", commandTimeout, connectTimeout, replicaAcks)
+          ? RedissonBackend.connect(uri, keyPrefix != null ? keyPrefix : "", commandTimeout, connectTimeout,
+              replicaAcks)
           : RedisBackend.connect(uri, prefix, commandTimeout, connectTimeout, yieldTime, replicaAcks);
       return ClientFactory.newClient(backend, defaultOptions);
     }
