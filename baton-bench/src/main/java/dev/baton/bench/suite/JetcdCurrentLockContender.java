@@ -1,5 +1,6 @@
 package dev.baton.bench.suite;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ final class JetcdCurrentLockContender implements Contender, Load.Elsewhere {
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       command.addAll(JVM_OPTIONS);
       command.add("-cp");
-      command.add(resource(CLASS_PATH).strip());
+      command.add(String.join(File.pathSeparator, classPath()));
       command.add(source.toString());
       command.add(endpoint);
       peer = WorkerProcess.start("The jetcd peer JVM", command);
@@ -84,6 +85,11 @@ final class JetcdCurrentLockContender implements Contender, Load.Elsewhere {
     } finally {
       peer.close();
     }
+  }
+
+  /** The peer JVM's class path: jetcd's current line and its dependencies, as the build resolved them. */
+  static List<String> classPath() {
+    return List.of(resource(CLASS_PATH).strip().split(File.pathSeparator));
   }
 
   private static String resource(String name) {
