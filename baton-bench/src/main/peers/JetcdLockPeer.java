@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * JetcdCurrentLockContender starts it with the etcd endpoint as its argument, on jetcd's current line, which cannot
  * share the bench's class path. It runs the loop of the bench's JetcdLockContender and of its Load: a lease of one
  * hour per thread, granted on the thread's first lock and revoked at the end; threads that start together and each
- * stop at the first cycle they end past the deadline.
+ * stop at the first cycle they end past the deadline. That code is repeated here, not shared: this file is compiled
+ * alone (Java 17's source launcher takes one file) against jetcd's class path, where none of the bench's classes is.
  *
  * <p>It answers {@code READY} once connected, then reads one command a line on standard input:
  *
