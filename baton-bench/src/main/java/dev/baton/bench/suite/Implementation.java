@@ -21,7 +21,8 @@ enum Implementation {
   /** jetcd's {@code Lock} on the jetcd line that Baton uses, the one its users get: the peer of the targets. */
   JETCD_LOCK(Store.ETCD, Role.PEER, Map.of(Hold.MUTEX, "jetcd Lock 0.7.x (a lease per thread)")),
   /** jetcd's {@code Lock} on jetcd's current line, in a JVM of its own. */
-  JETCD_LOCK_CURRENT(Store.ETCD, Role.PEER, Map.of(Hold.MUTEX, "jetcd Lock 0.8.x (a lease per thread, JVM of its own)")),
+  JETCD_LOCK_CURRENT(Store.ETCD, Role.PEER,
+      Map.of(Hold.MUTEX, "jetcd Lock 0.8.x (a lease per thread, JVM of its own)")),
   RAW_ETCD(Store.ETCD, Role.RAW, Map.of(Hold.MUTEX, "raw: put with lease + delete")),
   BATON_POSTGRES(Store.POSTGRES, Role.BATON, baton()),
   JDBC_LOCK_REGISTRY(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "Spring Integration JdbcLockRegistry")),

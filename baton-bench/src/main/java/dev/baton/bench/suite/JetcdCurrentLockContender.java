@@ -54,7 +54,7 @@ final class JetcdCurrentLockContender implements Contender, Load.Elsewhere {
     }
   }
 
-  /** Not used: the peer's threads take their locks in the peer's JVM, through {@link #run}. */
+  /** Fails: the peer's threads take their locks in the peer's JVM, through {@link #run}, not through a locker here. */
   @Override
   public Locker locker(String key, Hold hold) {
     throw new UnsupportedOperationException(getClass().getSimpleName() + " locks in a JVM of its own: it runs whole "
