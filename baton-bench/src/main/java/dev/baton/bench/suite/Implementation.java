@@ -18,7 +18,11 @@ enum Implementation {
       Hold.READ, "Curator InterProcessReadWriteLock read lock", Hold.PERMIT, "Curator InterProcessSemaphoreV2")),
   RAW_ZOOKEEPER(Store.ZOOKEEPER, Role.RAW, Map.of(Hold.MUTEX, "raw: create + delete")),
   BATON_ETCD(Store.ETCD, Role.BATON, baton()),
-  JETCD_LOCK(Store.ETCD, Role.PEER, Map.of(Hold.MUTEX, "jetcd Lock (a lease per thread)")),
+  /** jetcd's {@code Lock} on the jetcd line that Baton uses, the one its users get: the peer of the targets. */
+  JETCD_LOCK(Store.ETCD, Role.PEER, Map.of(Hold.MUTEX, "jetcd Lock 0.7.x (a lease per thread)")),
+  /** jetcd's {@code Lock} on jetcd's current line, in a JVM of its own. */
+  JETCD_LOCK_CURRENT(Store.ETCD, Role.PEER,
+      Map.of(Hold.MUTEX, "jetcd Lock 0.8.x (a lease per thread, JVM of its own)")),
   RAW_ETCD(Store.ETCD, Role.RAW, Map.of(Hold.MUTEX, "raw: put with lease + delete")),
   BATON_POSTGRES(Store.POSTGRES, Role.BATON, baton()),
   JDBC_LOCK_REGISTRY(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "Spring Integration JdbcLockRegistry")),
@@ -86,6 +90,7 @@ enum Implementation {
       case RAW_ZOOKEEPER -> new RawZooKeeperContender(endpoints.zooKeeper());
       case BATON_ETCD -> new BatonContender(EtcdLockClient.connect(endpoints.etcd()), false);
       case JETCD_LOCK -> new JetcdLockContender(endpoints.etcd());
+      case JETCD_LOCK_CURRENT -> new JetcdCurrentLockContender(endpoints.etcd());
       case RAW_ETCD -> new RawEtcdContender(endpoints.etcd());
       case BATON_POSTGRES -> new BatonContender(PostgresLockClient.connect(endpoints.postgres()), false);
       case JDBC_LOCK_REGISTRY -> new JdbcLockRegistryContender(endpoints.postgres());

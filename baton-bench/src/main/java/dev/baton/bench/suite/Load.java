@@ -22,12 +22,20 @@ final class Load {
     }
   }
 
+  /** A contender whose threads run in another JVM: it runs a whole load there and returns what it did. */
+  interface Elsewhere {
+    /** What {@link Load#run} would return, measured by the other JVM's threads. */
+    Result run(Hold hold, List<String> keys, Duration duration) throws Exception;
+  }
+
   /**
    * Runs one thread per key of {@code keys} (a key may repeat), each taking {@code hold} of its key through
-   * {@code contender}, for {@code duration}.
+   * {@code contender}, for {@code duration}; in the contender's JVM if it is {@link Elsewhere}.
    */
-  static Result run(Contender contender, Hold hold, List<String> keys, Duration duration)
-      throws InterruptedException {
+  static Result run(Contender contender, Hold hold, List<String> keys, Duration duration) throws Exception {
+    if (contender instanceof Elsewhere elsewhere) {
+      return elsewhere.run(hold, keys, duration);
+    }
     CountDownLatch ready = new CountDownLatch(keys.size());
     CountDownLatch go = new CountDownLatch(1);
     long[] deadline = new long[1];

@@ -82,6 +82,11 @@ final class Report {
         + "is an `INSERT` with an expiry and a `DELETE`, each one statement in auto-commit mode.");
     line("- jetcd's `Lock` is keyed by a lease, and two threads sharing a lease both \"acquire\" it: each thread "
         + "grants its own lease (one hour, no keep-alive needed within the run).");
+    line("- jetcd's `Lock` runs on two jetcd lines (the libraries above give both versions): 0.7.x, the one Baton "
+        + "uses, in this JVM, and the current 0.8.x in a JVM of its own on jetcd's class path alone (its Vert.x 5 and "
+        + "Netty 4.2 cannot share this one), whose threads run the same loop and send back their counts and times; "
+        + "its heap is not measured. The targets and the \"x peer\" column are against 0.7.x: baton-etcd depends on "
+        + "it, so it is the jetcd a Baton user gets by default.");
     line("- Scenarios " + number(Scenario.READ_HOT_KEY) + " to " + number(Scenario.WRITE_UNCONTENDED) + " measure "
         + "Baton's read-write lock and semaphore (" + Hold.PERMITS + " permits) against the peers' own: the read lock "
         + "of Redisson's `RReadWriteLock` and of Curator's `InterProcessReadWriteLock`, Redisson's "

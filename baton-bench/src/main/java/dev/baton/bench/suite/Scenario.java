@@ -9,6 +9,7 @@ import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER;
 import static dev.baton.bench.suite.Implementation.CURATOR;
 import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY;
 import static dev.baton.bench.suite.Implementation.JETCD_LOCK;
+import static dev.baton.bench.suite.Implementation.JETCD_LOCK_CURRENT;
 import static dev.baton.bench.suite.Implementation.RAW_REDIS_CLUSTER;
 import static dev.baton.bench.suite.Implementation.REDISSON;
 import static dev.baton.bench.suite.Implementation.REDISSON_CLUSTER;
@@ -119,7 +120,7 @@ enum Scenario {
 
   /** The locks: the raw cycles do not wait, so they cannot share a key. */
   private static List<Implementation> locks() {
-    return List.of(BATON_REDIS, REDISSON, BATON_ZOOKEEPER, CURATOR, BATON_ETCD, JETCD_LOCK);
+    return List.of(BATON_REDIS, REDISSON, BATON_ZOOKEEPER, CURATOR, BATON_ETCD, JETCD_LOCK, JETCD_LOCK_CURRENT);
   }
 
   /**
@@ -135,8 +136,11 @@ enum Scenario {
     return List.of(BATON_REDIS, REDISSON, BATON_ZOOKEEPER, CURATOR, BATON_ETCD);
   }
 
-  /** The implementations whose heap is measured: Baton on each store and its peer there. */
+  /**
+   * The implementations whose heap is measured: Baton on each store and its peer there. Not jetcd's current line, whose
+   * locks live in a JVM of its own, out of the probe's sight.
+   */
   static List<Implementation> heapImplementations() {
-    return locks();
+    return locks().stream().filter(implementation -> implementation != JETCD_LOCK_CURRENT).toList();
   }
 }

@@ -15,17 +15,20 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@link Worker} JVM with this JVM's class path, and the line protocol to it. Its standard error goes to this
- * JVM's. {@link #close()} ends its input and kills it if it does not exit within 10 s.
+ * A {@link Worker} JVM with this JVM's class path, or another JVM that speaks its line protocol (the jetcd peer of
+ * {@link JetcdCurrentLockContender}), and the protocol to it. Its standard error goes to this JVM's.
+ * {@link #close()} ends its input and kills it if it does not exit within 10 s.
  */
 final class WorkerProcess implements AutoCloseable {
   private static final Duration EXIT_TIMEOUT = Duration.ofSeconds(10);
 
+  private final String name;
   private final Process process;
   private final PrintWriter commands;
   private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
 
-  private WorkerProcess(Process process) {
+  private WorkerProcess(String name, Process process) {
+    this.name = name;
     this.process = process;
     this.commands = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
     Thread reader = new Thread(this::readAnswers, "bench-worker-" + process.pid() + "-output");
@@ -43,10 +46,16 @@ final class WorkerProcess implements AutoCloseable {
     command.add(System.getProperty("java.class.path"));
     command.add(Worker.class.getName());
     command.addAll(endpoints.toArgs());
+    return start("The worker JVM", command);
+  }
+
+  /** Starts {@code command}, a JVM that speaks the protocol, which messages call {@code name}. */
+  static WorkerProcess start(String name, List<String> command) {
     try {
-      return new WorkerProcess(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+      return new WorkerProcess(name, new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
+          .start());
     } catch (IOException e) {
-      throw new UncheckedIOException("Could not start the worker JVM: " + e.getMessage(), e);
+      throw new UncheckedIOException("Could not start " + name + ": " + e.getMessage(), e);
     }
   }
 
@@ -69,11 +78,11 @@ final class WorkerProcess implements AutoCloseable {
       answer = answers.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     }
     if (answer == null) {
-      throw new IllegalStateException("The worker JVM did not answer " + expected + " within " + timeout.toSeconds()
+      throw new IllegalStateException(name + " did not answer " + expected + " within " + timeout.toSeconds()
           + " s" + (process.isAlive() ? "." : "; it exited with " + process.exitValue() + "."));
     }
     if (!answer.startsWith(expected + " ") && !answer.equals(expected)) {
-      throw new IllegalStateException("The worker JVM answered " + answer + " instead of " + expected);
+      throw new IllegalStateException(name + " answered " + answer + " instead of " + expected);
     }
     return answer.split(" ");
   }

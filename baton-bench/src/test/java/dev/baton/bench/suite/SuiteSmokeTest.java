@@ -85,7 +85,8 @@ class SuiteSmokeTest {
         "## 9. Redis Cluster spread", "Redisson RLock (cluster mode)", "raw: 2 x EVALSHA (Lettuce cluster)",
         "Baton, min-replicas=1",
         "## 10. The raw limit of each store", "1 thread alone, before the scenarios", "## 11. Memory",
-        "Curator InterProcessMutex",
+        "Curator InterProcessMutex", "jetcd Lock 0.7.x (a lease per thread)",
+        "jetcd Lock 0.8.x (a lease per thread, JVM of its own)",
         "Redisson RPermitExpirableSemaphore", "Curator InterProcessReadWriteLock read lock", "Spring Integration JdbcLockRegistry",
         "ShedLock JdbcTemplateLockProvider (try-lock only)", "raw: INSERT + DELETE");
     for (Scenario scenario : Scenario.values()) {
