@@ -67,6 +67,7 @@ final class PostgresBackend implements LockBackend {
       }
       return new PostgresBackend(connections, sql, calls, notifications, fallbackWait, server);
     } catch (LockException | IllegalStateException e) {
+      calls.close();
       connections.close();
       throw e;
     }
@@ -222,6 +223,7 @@ final class PostgresBackend implements LockBackend {
   public void close() {
     notifications.close();
     renewals.shutdownNow();
+    calls.close();
     connections.close();
   }
 
