@@ -25,18 +25,17 @@ import org.postgresql.PGNotification;
 class PostgresNotifyTest {
   private static final Duration LONG = Duration.ofMinutes(1);
   private static final String MARKER = "marker";
+  private static final LockOptions OPTIONS = LockOptions.builder().ttl(LONG).build();
 
   @RegisterExtension
   static final PostgresServerExtension postgres = new PostgresServerExtension();
 
   @Test
   void aReleaseWakesItsWaiterWithoutWaitingForTheFallback() throws Exception {
-    LockOptions options = LockOptions.builder().ttl(LONG).build();
-    try (LockClient holder = PostgresLockClient.connect(postgres.uri());
-        LockClient waiter = PostgresLockClient.builder().address(postgres.uri()).fallbackWait(LONG).connect()) {
-      Lease held = holder.lock("woken", options).acquire(Duration.ofSeconds(5));
+    try (LockClient holder = PostgresLockClient.connect(postgres.uri()); LockClient waiter = patientWaiter()) {
+      Lease held = holder.lock("woken", OPTIONS).acquire(Duration.ofSeconds(5));
       BackgroundCall<Lease> waiting = BackgroundCall.start("waiter",
-          () -> waiter.lock("woken", options).acquire(LONG.multipliedBy(2)));
+          () -> waiter.lock("woken", OPTIONS).acquire(LONG.multipliedBy(2)));
       waiting.awaitBlocked();
 
       held.close();
@@ -97,14 +96,12 @@ class PostgresNotifyTest {
    */
   @Test
   void aWaiterWhoseMarkFindsTheEntryReleasedLooksAgainAtOnce() throws Exception {
-    LockOptions options = LockOptions.builder().ttl(LONG).build();
-    try (LockClient holder = PostgresLockClient.connect(postgres.uri());
-        LockClient waiter = PostgresLockClient.builder().address(postgres.uri()).fallbackWait(LONG).connect()) {
-      Lease held = holder.lock("raced", options).acquire(Duration.ofSeconds(5));
+    try (LockClient holder = PostgresLockClient.connect(postgres.uri()); LockClient waiter = patientWaiter()) {
+      Lease held = holder.lock("raced", OPTIONS).acquire(Duration.ofSeconds(5));
       BackgroundCall<Lease> waiting;
       try (Connection release = TestDatabase.inOpenTransaction(postgres.server(),
           "DELETE FROM baton_locks WHERE lock_key = 'raced'")) {
-        waiting = BackgroundCall.start("waiter", () -> waiter.lock("raced", options).acquire(LONG.multipliedBy(2)));
+        waiting = BackgroundCall.start("waiter", () -> waiter.lock("raced", OPTIONS).acquire(LONG.multipliedBy(2)));
         awaitAClientStatementWaitingForARowLock();
         release.commit();
       }
@@ -113,6 +110,11 @@ class PostgresNotifyTest {
         assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
       }
     }
+  }
+
+  /** A client whose waiters look again by themselves only after a minute: long after any test's bound. */
+  private static LockClient patientWaiter() {
+    return PostgresLockClient.builder().address(postgres.uri()).fallbackWait(LONG).connect();
   }
 
   private static void listen(Connection listener) throws Exception {
