@@ -21,7 +21,7 @@ final class LockTable {
         lock.setString(1, ""); // the advisory lock of the empty key, which no lock has
         lock.execute();
       }
-      try (Statement create = connection.createStatement()) {
+      try (Statement create = calls.statement(connection)) {
         create.execute(sql.create);
       }
       return null;

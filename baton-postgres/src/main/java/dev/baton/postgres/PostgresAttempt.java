@@ -66,6 +66,9 @@ final class PostgresAttempt implements Attempt {
     if (place.entryId() == 0 && request.mayWait()) {
       return Outcome.retryNow(); // our entry lapsed as it was read, unseen and not deleted: the next try does
     }
+    if (place.aheadChanged()) {
+      return Outcome.retryNow(); // an entry ahead was released as we marked it: no notification may come for it
+    }
     Duration bound = backend.fallbackWait();
     long millis = Math.min(bound.toMillis(), Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
     return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
@@ -113,19 +116,21 @@ final class PostgresAttempt implements Attempt {
     boolean holds = awaited == QueueRule.HOLDS;
     long lapses = holds ? Long.MAX_VALUE : ahead.subList(awaited, ahead.size()).stream()
         .mapToLong(Entry::remainingMillis).min().orElse(Long.MAX_VALUE) + 1;
+    boolean aheadChanged = false;
     if (!holds) {
-      contend(connection, ours < 0 ? Long.MAX_VALUE : entries.get(ours).id());
+      long unmarked = ahead.stream().filter(entry -> !entry.contended()).count();
+      aheadChanged = contend(connection, ours < 0 ? Long.MAX_VALUE : entries.get(ours).id()) < unmarked;
     }
     if (ours >= 0) {
       long id = entries.get(ours).id();
       refresh(connection, id, holds ? expiryMillis : waitingExpiryMillis);
-      return new Place(id, holds, lapses);
+      return new Place(id, holds, lapses, aheadChanged);
     }
     if (!holds && !request.mayWait()) {
-      return new Place(0, false, lapses);
+      return new Place(0, false, lapses, aheadChanged);
     }
     written = true; // from here the entry may be there, whatever the reply
-    return new Place(insert(connection, holds ? expiryMillis : waitingExpiryMillis), holds, lapses);
+    return new Place(insert(connection, holds ? expiryMillis : waitingExpiryMillis), holds, lapses, aheadChanged);
   }
 
   private int indexOfOurs(List<Entry> entries) {
@@ -137,12 +142,17 @@ final class PostgresAttempt implements Attempt {
     return -1;
   }
 
-  /** Marks the entries ahead of ours as waited for, so that their holders release them at the end of a chain. */
-  private void contend(Connection connection, long ours) throws SQLException {
+  /**
+   * Marks the entries ahead of ours as waited for, so that their holders release them at the end of a chain and
+   * notify the key's waiters when they do ({@code release.sql}); how many it marked. Fewer than were read unmarked
+   * means that one was deleted since it was read (releases take no advisory lock): its release may have seen no
+   * mark and notified no one, so the try looks again at once.
+   */
+  private int contend(Connection connection, long ours) throws SQLException {
     try (PreparedStatement update = backend.calls().prepare(connection, backend.sql().contend)) {
       update.setString(1, request.key());
       update.setLong(2, ours);
-      update.executeUpdate();
+      return update.executeUpdate();
     }
   }
 
@@ -202,6 +212,7 @@ final class PostgresAttempt implements Attempt {
    * @param entryId our entry's id, 0 if none was written
    * @param holds whether it holds by the rule
    * @param awaitedLapsesInMillis when the first of the entries it waits for lapses unless renewed
+   * @param aheadChanged whether an entry ahead of ours was deleted between the read and the mark
    */
-  private record Place(long entryId, boolean holds, long awaitedLapsesInMillis) {}
+  private record Place(long entryId, boolean holds, long awaitedLapsesInMillis, boolean aheadChanged) {}
 }

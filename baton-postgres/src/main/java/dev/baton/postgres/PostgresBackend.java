@@ -67,6 +67,7 @@ final class PostgresBackend implements LockBackend {
       }
       return new PostgresBackend(connections, sql, calls, notifications, fallbackWait, server);
     } catch (LockException | IllegalStateException e) {
+      calls.close();
       connections.close();
       throw e;
     }
@@ -155,10 +156,9 @@ final class PostgresBackend implements LockBackend {
     return calls.call("Releasing '" + key + "'", connection -> {
       try (PreparedStatement delete = calls.prepare(connection, sql.release)) {
         delete.setString(1, key);
-        delete.setString(2, key);
-        delete.setLong(3, grant.fencingToken());
-        delete.setString(4, sql.channel());
-        try (ResultSet row = PostgresCalls.resultAfterLock(delete)) {
+        delete.setLong(2, grant.fencingToken());
+        delete.setString(3, sql.channel());
+        try (ResultSet row = delete.executeQuery()) {
           return row.next() && row.getBoolean(1);
         }
       }
@@ -222,6 +222,7 @@ final class PostgresBackend implements LockBackend {
   public void close() {
     notifications.close();
     renewals.shutdownNow();
+    calls.close();
     connections.close();
   }
 

@@ -4,13 +4,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 
 /**
  * Runs one call on a connection borrowed for it: a single statement in auto-commit mode, or one short transaction.
- * Every statement is bounded by the command timeout; a failure becomes Baton's exception ({@link PostgresErrors}).
+ * Every call is bounded by the command timeout ({@link CallDeadlines}); a failure becomes Baton's exception
+ * ({@link PostgresErrors}).
  */
-final class PostgresCalls {
+final class PostgresCalls implements AutoCloseable {
   /** Work on a borrowed connection. */
   @FunctionalInterface
   interface Work<T> {
@@ -18,12 +20,12 @@ final class PostgresCalls {
   }
 
   private final Connections connections;
-  private final int timeoutSeconds;
+  private final CallDeadlines deadlines;
   private final String server;
 
   PostgresCalls(Connections connections, Duration timeout, String server) {
     this.connections = connections;
-    this.timeoutSeconds = (int) Math.max(1, (timeout.toMillis() + 999) / 1000);
+    this.deadlines = new CallDeadlines(timeout);
     this.server = server;
   }
 
@@ -37,10 +39,17 @@ final class PostgresCalls {
     return run(what, work, true);
   }
 
-  /** A statement of {@code sql}, bounded by the command timeout. */
+  /** A statement of {@code sql} for the call on {@code connection}, cancelled if the call outlasts the timeout. */
   PreparedStatement prepare(Connection connection, String sql) throws SQLException {
     PreparedStatement statement = connection.prepareStatement(sql);
-    statement.setQueryTimeout(timeoutSeconds);
+    deadlines.runs(connection, statement);
+    return statement;
+  }
+
+  /** A plain statement for the call on {@code connection}, cancelled if the call outlasts the timeout. */
+  Statement statement(Connection connection) throws SQLException {
+    Statement statement = connection.createStatement();
+    deadlines.runs(connection, statement);
     return statement;
   }
 
@@ -64,6 +73,7 @@ final class PostgresCalls {
       throw PostgresErrors.translate(what, server, e);
     }
     boolean broken = true;
+    deadlines.start(connection);
     try {
       T result;
       if (transaction) {
@@ -85,8 +95,15 @@ final class PostgresCalls {
     } catch (SQLException e) {
       throw PostgresErrors.translate(what, server, e);
     } finally {
+      deadlines.end(connection);
       connections.giveBack(connection, broken);
     }
+  }
+
+  /** Stops bounding calls: the client is closing. */
+  @Override
+  public void close() {
+    deadlines.close();
   }
 
   private static void rollback(Connection connection) {

@@ -4,7 +4,7 @@
 WITH lapsed AS (
   DELETE FROM {table} WHERE lock_key = ? AND expires_at < clock_timestamp() RETURNING pg_notify(?, lock_key)
 )
-SELECT entry_id, owner_id, mode, capacity, holder,
+SELECT entry_id, owner_id, mode, capacity, holder, contended,
        (extract(epoch FROM expires_at - clock_timestamp()) * 1000)::bigint AS remaining_ms
 FROM {table} WHERE lock_key = ? AND expires_at >= clock_timestamp() AND (SELECT count(*) FROM lapsed) >= 0
 ORDER BY entry_id

@@ -1,6 +1,7 @@
 package dev.baton.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.baton.Lease;
 import dev.baton.LockClient;
@@ -19,23 +20,22 @@ import org.postgresql.PGNotification;
 
 /**
  * A release notifies the key's waiters, and only when there are some: a waiter is woken at once, long before it would
- * look again by itself; a release that no one waits for sends nothing.
+ * look again by itself, even when its try and the release overlap; a release that no one waits for sends nothing.
  */
 class PostgresNotifyTest {
   private static final Duration LONG = Duration.ofMinutes(1);
   private static final String MARKER = "marker";
+  private static final LockOptions OPTIONS = LockOptions.builder().ttl(LONG).build();
 
   @RegisterExtension
   static final PostgresServerExtension postgres = new PostgresServerExtension();
 
   @Test
   void aReleaseWakesItsWaiterWithoutWaitingForTheFallback() throws Exception {
-    LockOptions options = LockOptions.builder().ttl(LONG).build();
-    try (LockClient holder = PostgresLockClient.connect(postgres.uri());
-        LockClient waiter = PostgresLockClient.builder().address(postgres.uri()).fallbackWait(LONG).connect()) {
-      Lease held = holder.lock("woken", options).acquire(Duration.ofSeconds(5));
+    try (LockClient holder = PostgresLockClient.connect(postgres.uri()); LockClient waiter = patientWaiter()) {
+      Lease held = holder.lock("woken", OPTIONS).acquire(Duration.ofSeconds(5));
       BackgroundCall<Lease> waiting = BackgroundCall.start("waiter",
-          () -> waiter.lock("woken", options).acquire(LONG.multipliedBy(2)));
+          () -> waiter.lock("woken", OPTIONS).acquire(LONG.multipliedBy(2)));
       waiting.awaitBlocked();
 
       held.close();
@@ -50,14 +50,83 @@ class PostgresNotifyTest {
   void aReleaseThatNoOneWaitsForNotifiesNoOne() throws Exception {
     try (LockClient client = PostgresLockClient.connect(postgres.uri());
         Connection listener = TestDatabase.connect(postgres.server())) {
-      try (Statement listen = listener.createStatement()) {
-        listen.execute("LISTEN " + PostgresLockClient.DEFAULT_TABLE);
-      }
+      listen(listener);
       client.lock("alone").acquire(Duration.ofSeconds(5)).close();
       TestDatabase.update(postgres.server(), "NOTIFY " + PostgresLockClient.DEFAULT_TABLE + ", '" + MARKER + "'");
 
       assertThat(notificationsUntilTheMarker(listener)).as("notifications before the marker").isEmpty();
     }
+  }
+
+  /**
+   * A waiter marks the entry it waits for in its try's transaction and adds its own entry after the release has begun:
+   * the release, waiting for the mark, sees it and notifies, though the waiter's entry came too late for it to see.
+   */
+  @Test
+  void aReleaseNotifiesAWaiterWhoseMarkItWaitedFor() throws Exception {
+    try (LockClient client = PostgresLockClient.connect(postgres.uri());
+        Connection listener = TestDatabase.connect(postgres.server())) {
+      listen(listener);
+      Lease held = client.lock("marked").acquire(Duration.ofSeconds(5));
+      BackgroundCall<Void> release;
+      try (Connection waiter = TestDatabase.inOpenTransaction(postgres.server(),
+          "UPDATE baton_locks SET contended = true WHERE lock_key = 'marked'")) {
+        release = BackgroundCall.start("release", () -> {
+          held.close();
+          return null;
+        });
+        awaitAClientStatementWaitingForARowLock();
+        try (Statement insert = waiter.createStatement()) {
+          insert.executeUpdate("INSERT INTO baton_locks (lock_key, entry_id, owner_id, holder, mode, capacity,"
+              + " expires_at) VALUES ('marked', nextval('baton_locks_fencing'), 'waiter', 'owner=waiter',"
+              + " 'EXCLUSIVE', 1, clock_timestamp() + interval '1 minute')");
+        }
+        waiter.commit();
+      }
+      release.result(Duration.ofSeconds(10));
+      TestDatabase.update(postgres.server(), "NOTIFY " + PostgresLockClient.DEFAULT_TABLE + ", '" + MARKER + "'");
+
+      assertThat(notificationsUntilTheMarker(listener)).as("notifications before the marker").containsExactly("marked");
+    }
+  }
+
+  /**
+   * A release deletes the holder's entry while a waiter, which read it, marks it: the mark finds it gone, and the
+   * waiter looks again at once rather than wait for a notification that the release, having seen no mark, never sends.
+   */
+  @Test
+  void aWaiterWhoseMarkFindsTheEntryReleasedLooksAgainAtOnce() throws Exception {
+    try (LockClient holder = PostgresLockClient.connect(postgres.uri()); LockClient waiter = patientWaiter()) {
+      Lease held = holder.lock("raced", OPTIONS).acquire(Duration.ofSeconds(5));
+      BackgroundCall<Lease> waiting;
+      try (Connection release = TestDatabase.inOpenTransaction(postgres.server(),
+          "DELETE FROM baton_locks WHERE lock_key = 'raced'")) {
+        waiting = BackgroundCall.start("waiter", () -> waiter.lock("raced", OPTIONS).acquire(LONG.multipliedBy(2)));
+        awaitAClientStatementWaitingForARowLock();
+        release.commit();
+      }
+
+      try (Lease next = waiting.result(Duration.ofSeconds(10))) {
+        assertThat(next.fencingToken()).isGreaterThan(held.fencingToken());
+      }
+    }
+  }
+
+  /** A client whose waiters look again by themselves only after a minute: long after any test's bound. */
+  private static LockClient patientWaiter() {
+    return PostgresLockClient.builder().address(postgres.uri()).fallbackWait(LONG).connect();
+  }
+
+  private static void listen(Connection listener) throws Exception {
+    try (Statement listen = listener.createStatement()) {
+      listen.execute("LISTEN " + PostgresLockClient.DEFAULT_TABLE);
+    }
+  }
+
+  private static void awaitAClientStatementWaitingForARowLock() {
+    await("a statement of the client waiting for a row lock").atMost(Duration.ofSeconds(10))
+        .until(() -> TestDatabase.number(postgres.server(), "SELECT count(*) FROM pg_stat_activity"
+            + " WHERE application_name = 'baton' AND wait_event_type = 'Lock' AND wait_event <> 'advisory'") == 1);
   }
 
   /** The keys notified before the marker, which comes after them in commit order. */
