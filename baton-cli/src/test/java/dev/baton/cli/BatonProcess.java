@@ -52,12 +52,17 @@ final class BatonProcess implements AutoCloseable {
    * {@code baton.root}, as a newcomer would run it.
    */
   static BatonProcess startLauncher(String... args) {
+    return startLauncher(Map.of(), args);
+  }
+
+  /** Starts {@code bin/baton ARGS} as {@link #startLauncher(String...)} does, with this environment added. */
+  static BatonProcess startLauncher(Map<String, String> environment, String... args) {
     String root = System.getProperty("baton.root");
     assertThat(root).as("system property baton.root (set by failsafe)").isNotBlank();
     Path rootDir = Path.of(root).toAbsolutePath().normalize();
     List<String> command = new ArrayList<>(List.of(rootDir.resolve("bin/baton").toString()));
     command.addAll(List.of(args));
-    return launch(rootDir, Map.of(), command);
+    return launch(rootDir, environment, command);
   }
 
   private static BatonProcess launch(Path dir, Map<String, String> environment, List<String> command) {
