@@ -8,6 +8,7 @@ import io.lettuce.core.cluster.event.ClusterTopologyChangedEvent;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import reactor.core.Disposable;
 
@@ -26,12 +28,17 @@ import reactor.core.Disposable;
  * a wake-up published meanwhile is lost, which costs a waiter at most the wait its last try was told.
  */
 final class ClusterShards implements Shards {
+  /** How soon a failed subscribe, or a change of the slots, is followed by another pass over the channels. */
+  private static final Duration RETRY_AFTER = Duration.ofMillis(500);
+
   private final StatefulRedisClusterConnection<String, String> commands;
   private final StatefulRedisClusterPubSubConnection<String, String> subscriptions;
   private final ClientResources resources;
   /** The node id of the master each channel is subscribed at. */
   private final ConcurrentHashMap<String, String> subscribedAt = new ConcurrentHashMap<>();
   private volatile Disposable topologyChanges;
+  /** What subscribes every channel that waiters need again, where its slot is now; none until it is set. */
+  private volatile Runnable subscribeAgain;
 
   ClusterShards(StatefulRedisClusterConnection<String, String> commands,
       StatefulRedisClusterPubSubConnection<String, String> subscriptions, ClientResources resources) {
@@ -53,6 +60,7 @@ final class ClusterShards implements Shards {
     try {
       master = masterOf(channel);
     } catch (RedisException e) {
+      later(subscribeAgain);
       return CompletableFuture.failedFuture(e);
     }
     String previous = subscribedAt.put(channel, master.getNodeId());
@@ -69,10 +77,11 @@ final class ClusterShards implements Shards {
     } catch (RuntimeException e) {
       subscribing = CompletableFuture.failedFuture(e);
     }
-    // Not subscribed there after all: the next change of the slots, or the next waiter, tries again.
+    // Not subscribed there after all (a node just promoted may refuse a connection for a moment): try again soon.
     subscribing.whenComplete((done, failure) -> {
       if (failure != null) {
         subscribedAt.remove(channel, master.getNodeId());
+        later(subscribeAgain);
       }
     });
     return subscribing;
@@ -129,11 +138,37 @@ final class ClusterShards implements Shards {
     return all;
   }
 
+  /**
+   * Runs {@code action} at every change of the slots, and once more a moment later: the subscription connection may
+   * learn the new slots after the event, and a channel subscribed by the old ones would otherwise stay at a node that
+   * no longer serves it until the next change.
+   */
   @Override
   public void onTopologyChange(Runnable action) {
+    subscribeAgain = action;
     topologyChanges = resources.eventBus().get()
         .filter(ClusterTopologyChangedEvent.class::isInstance)
-        .subscribe(event -> action.run());
+        .subscribe(event -> {
+          action.run();
+          later(action);
+        });
+  }
+
+  /** Runs {@code action} after {@link #RETRY_AFTER}, unless the client is closed by then. */
+  private void later(Runnable action) {
+    if (action == null || isClosed()) {
+      return;
+    }
+    CompletableFuture.runAsync(() -> {
+      if (!isClosed()) {
+        action.run();
+      }
+    }, CompletableFuture.delayedExecutor(RETRY_AFTER.toMillis(), TimeUnit.MILLISECONDS));
+  }
+
+  private boolean isClosed() {
+    Disposable changes = topologyChanges;
+    return changes == null || changes.isDisposed();
   }
 
   private RedisClusterNode masterOf(String channel) {
