@@ -1,6 +1,5 @@
 package dev.baton.redis;
 
-import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.SlotHash;
@@ -165,13 +164,8 @@ final class AcknowledgedWrites implements AutoCloseable {
 
   /** Reads the slots again if {@code failure} is a node's answer that the key is served elsewhere. */
   private void movedIf(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      String message = t.getMessage();
-      if (t instanceof RedisCommandExecutionException && message != null
-          && (message.startsWith("MOVED") || message.startsWith("ASK"))) {
-        connections.moved();
-        return;
-      }
+    if (RedisErrors.isRedirection(failure)) {
+      connections.moved();
     }
   }
 

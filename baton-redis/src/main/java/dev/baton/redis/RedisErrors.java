@@ -16,6 +16,8 @@ final class RedisErrors {
    * not follow them to the end. Worth retrying: they pass once the move ends.
    */
   private static final String[] SLOT_MOVES = {"TRYAGAIN", "ASK", "MOVED"};
+  /** A node's answer that a key's slot is served elsewhere, now or for the time of a move. */
+  private static final String[] REDIRECTIONS = {"ASK", "MOVED"};
   private static final String CHECK_CREDENTIALS = "check the user and password (BATON_USER and BATON_PASSWORD, or the"
       + " URI's) and the user's ACL: a lock needs EVALSHA, EVAL, SCRIPT LOAD, PUBLISH and SUBSCRIBE (SPUBLISH and"
       + " SSUBSCRIBE on a cluster) on the prefix's keys and channels.";
@@ -58,6 +60,11 @@ final class RedisErrors {
   }
 
   /** The server's error reply somewhere in the chain of causes that starts with one of {@code codes}, or null. */
+  /** Whether a node answered, somewhere in the chain of causes, that the key is served elsewhere (MOVED, ASK). */
+  static boolean isRedirection(Throwable e) {
+    return reply(e, REDIRECTIONS) != null;
+  }
+
   private static String reply(Throwable e, String[] codes) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       String message = t.getMessage();
