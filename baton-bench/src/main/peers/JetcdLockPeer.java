@@ -4,6 +4,7 @@ import io.etcd.jetcd.Lock;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +25,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <ul>
  *   <li>{@code RUN MILLIS KEY...}: a thread per key (a key may repeat) locks and unlocks it that long, answers
- *       {@code RAN CYCLES NANOS} then each cycle's wait for the lock and each cycle's time, in nanoseconds;
+ *       {@code RAN CYCLES NANOS COMPILE_MILLIS} (the last: how long its JIT compiled meanwhile), then each cycle's
+ *       wait for the lock and each cycle's time, in nanoseconds;
  *   <li>{@code CLOSE}: revokes the leases, closes the client, answers {@code CLOSED} and exits, as at the end of its
  *       input.
  * </ul>
@@ -110,6 +112,7 @@ public final class JetcdLockPeer {
       thread.start();
     }
     ready.await();
+    long compiledBefore = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
     long start = System.nanoTime();
     deadline[0] = start + millis * 1_000_000;
     go.countDown();
@@ -117,11 +120,13 @@ public final class JetcdLockPeer {
       thread.join();
     }
     long elapsed = System.nanoTime() - start;
+    long compiled = ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - compiledBefore;
     if (failure.get() != null) {
       throw new IllegalStateException("A benchmark thread failed: " + failure.get(), failure.get());
     }
     List<long[]> all = samples.stream().flatMap(List::stream).toList();
-    StringBuilder answer = new StringBuilder("RAN ").append(all.size()).append(' ').append(elapsed);
+    StringBuilder answer = new StringBuilder("RAN ").append(all.size()).append(' ').append(elapsed)
+        .append(' ').append(compiled);
     all.forEach(sample -> answer.append(' ').append(sample[0]));
     all.forEach(sample -> answer.append(' ').append(sample[1]));
     return answer.toString();

@@ -72,10 +72,10 @@ final class JetcdCurrentLockContender implements Contender, Load.Elsewhere {
     Samples waits = new Samples();
     Samples cycleTimes = new Samples();
     for (int i = 0; i < cycles; i++) {
-      waits.add(Long.parseLong(ran[3 + i]));
-      cycleTimes.add(Long.parseLong(ran[3 + cycles + i]));
+      waits.add(Long.parseLong(ran[4 + i]));
+      cycleTimes.add(Long.parseLong(ran[4 + cycles + i]));
     }
-    return new Load.Result(cycles, Long.parseLong(ran[2]), waits, cycleTimes);
+    return new Load.Result(cycles, Long.parseLong(ran[2]), waits, cycleTimes, Long.parseLong(ran[3]));
   }
 
   @Override

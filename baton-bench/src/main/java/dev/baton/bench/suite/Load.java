@@ -14,8 +14,13 @@ import java.util.concurrent.atomic.AtomicReference;
 final class Load {
   private Load() {}
 
-  /** What one run of the threads did. */
-  record Result(long cycles, long elapsedNanos, Samples waits, Samples cycleTimes) {
+  /**
+   * What one run of the threads did.
+   *
+   * @param compileMillis how long the JIT of the JVM that ran the threads compiled during the run (all its compiler
+   *     threads, whatever they compiled); -1 where that JVM does not tell
+   */
+  record Result(long cycles, long elapsedNanos, Samples waits, Samples cycleTimes, long compileMillis) {
     /** Cycles per second. */
     double rate() {
       return cycles * 1e9 / elapsedNanos;
@@ -77,6 +82,7 @@ final class Load {
       thread.start();
     }
     ready.await();
+    long compiledBefore = JitTime.millis();
     long start = System.nanoTime();
     deadline[0] = start + duration.toNanos();
     go.countDown();
@@ -84,6 +90,7 @@ final class Load {
       thread.join();
     }
     long elapsed = System.nanoTime() - start;
+    long compiled = JitTime.millis() - compiledBefore;
     if (failure.get() != null) {
       throw new IllegalStateException("A benchmark thread failed: " + failure.get(), failure.get());
     }
@@ -95,6 +102,6 @@ final class Load {
       allCycles.addAll(cycleTimes.get(i));
       total += counts[i];
     }
-    return new Result(total, elapsed, allWaits, allCycles);
+    return new Result(total, elapsed, allWaits, allCycles, compiledBefore < 0 ? -1 : compiled);
   }
 }

@@ -66,7 +66,8 @@ final class Runner {
         try {
           Contender contender = implementation.open(endpoints);
           open.put(implementation, contender);
-          Load.run(contender, scenario.hold(), scenario.keys(), settings.warmup());
+          Duration warmup = Warmup.run(contender, scenario.hold(), scenario.keys(), settings);
+          progress.accept(scenario.id() + " " + implementation + " warmed up in " + warmup.toSeconds() + " s");
           tallies.put(implementation, new Tally(settings.rounds()));
         } catch (Exception e) {
           rows.put(implementation, Row.failed(implementation, e));

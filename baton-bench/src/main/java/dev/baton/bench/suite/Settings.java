@@ -10,17 +10,19 @@ import java.util.Set;
  * How long and how much the suite measures: a warm-up, then a number of timed rounds, per implementation and
  * scenario; the counts of the memory scenario; and the stores whose implementations run.
  *
- * @param warmup the untimed run before the rounds, for the JIT and the client's connections
+ * @param warmup the untimed run before the rounds, for the JIT and the client's connections: at least this long
+ * @param warmupLimit the longest a warm-up goes on while the JIT is still busy ({@link Warmup})
  * @param rounds timed rounds; the page gives their median and their spread
  * @param round the length of one round
  * @param heldLeases leases held at once in the memory scenario
  * @param waiters threads waiting at once in the memory scenario
  * @param stores the stores whose implementations run: all of them, but for a run that tries some
  */
-record Settings(Duration warmup, int rounds, Duration round, int heldLeases, int waiters, Set<Store> stores) {
-  /** Settings for every store. */
+record Settings(Duration warmup, Duration warmupLimit, int rounds, Duration round, int heldLeases, int waiters,
+    Set<Store> stores) {
+  /** Settings for every store, with warm-ups of {@code warmup} exactly. */
   Settings(Duration warmup, int rounds, Duration round, int heldLeases, int waiters) {
-    this(warmup, rounds, round, heldLeases, waiters, EnumSet.allOf(Store.class));
+    this(warmup, warmup, rounds, round, heldLeases, waiters, EnumSet.allOf(Store.class));
   }
 
   /** Whether {@code implementation} runs. */
@@ -30,17 +32,19 @@ record Settings(Duration warmup, int rounds, Duration round, int heldLeases, int
 
   /** The full run of {@code bench/run}, fitted to 15 minutes on a 2-core machine. */
   static Settings full() {
-    return new Settings(Duration.ofSeconds(4), 5, Duration.ofSeconds(2), 10_000, 1_000);
+    return new Settings(Duration.ofSeconds(4), Duration.ofSeconds(30), 5, Duration.ofSeconds(2), 10_000, 1_000,
+        EnumSet.allOf(Store.class));
   }
 
   /**
-   * From system properties {@code bench.warmupMillis}, {@code bench.rounds}, ..., {@code bench.stores} (such as
+   * From system properties {@code bench.warmupMillis}, {@code bench.warmupLimitMillis}, {@code bench.rounds}, ..., {@code bench.stores} (such as
    * {@code postgres}, {@code redis,etcd} or {@code redis-cluster}), the full run's where unset.
    */
   static Settings fromSystemProperties() {
     Settings full = full();
     return new Settings(
         Duration.ofMillis(Long.getLong("bench.warmupMillis", full.warmup.toMillis())),
+        Duration.ofMillis(Long.getLong("bench.warmupLimitMillis", full.warmupLimit.toMillis())),
         Integer.getInteger("bench.rounds", full.rounds),
         Duration.ofMillis(Long.getLong("bench.roundMillis", full.round.toMillis())),
         Integer.getInteger("bench.heldLeases", full.heldLeases),
