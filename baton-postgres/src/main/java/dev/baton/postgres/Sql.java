@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 
 /**
  * The SQL Baton runs, read once from the resource files beside this class with {@code {table}} replaced by the lock
- * table's name (checked here: an identifier, optionally schema-qualified, that needs no quotes).
+ * table's name (checked here: an identifier, optionally schema-qualified, that needs no quotes). The claim and the
+ * release are two statements each, sent together: the first sets what the second's plan may use.
  */
 final class Sql {
   /** The default name of the lock table; its sequence is {@code baton_locks_fencing}. */
@@ -20,12 +21,15 @@ final class Sql {
   final String create;
   final String exists;
   final String queueLock;
+  final String indexPlans;
   final String queue;
+  final String claimInsert;
   final String claim;
   final String entries;
   final String insert;
   final String refresh;
   final String renew;
+  final String releaseDelete;
   final String release;
   final String contend;
   final String keep;
@@ -37,13 +41,16 @@ final class Sql {
     this.create = read("create.sql");
     this.exists = read("exists.sql");
     this.queueLock = read("queue-lock.sql");
+    this.indexPlans = read("index-plans.sql");
     this.queue = read("queue.sql");
-    this.claim = read("claim.sql");
+    this.claimInsert = read("claim.sql");
+    this.claim = queueLock + ";\n" + claimInsert;
     this.entries = read("entries.sql");
     this.insert = read("insert.sql");
     this.refresh = read("refresh.sql");
     this.renew = read("renew.sql");
-    this.release = read("release.sql");
+    this.releaseDelete = read("release.sql");
+    this.release = indexPlans + ";\n" + releaseDelete;
     this.contend = read("contend.sql");
     this.keep = read("keep.sql");
     this.abandon = read("abandon.sql");
