@@ -25,6 +25,13 @@ class PostgresCounterTest {
   private static final int THREADS_PER_CLIENT = 2;
   private static final int INCREMENTS = 25;
 
+  /** The table of versions before the claim read the key once: it also had a unique index on the owner ids. */
+  private static final String EARLIER_TABLE = "CREATE TABLE earlier_locks (lock_key text NOT NULL,"
+      + " entry_id bigint NOT NULL, owner_id text NOT NULL, holder text NOT NULL, mode text NOT NULL,"
+      + " capacity integer NOT NULL, expires_at timestamptz NOT NULL, contended boolean NOT NULL DEFAULT false,"
+      + " PRIMARY KEY (lock_key, entry_id), UNIQUE (lock_key, owner_id));"
+      + " CREATE SEQUENCE earlier_locks_fencing";
+
   @RegisterExtension
   static final PostgresServerExtension postgres = new PostgresServerExtension();
 
@@ -32,13 +39,6 @@ class PostgresCounterTest {
   private long counter;
   private long lastToken;
   private boolean tokensNeverWentBack = true;
-
-  /** The table of versions before the claim read the key once: it also had a unique index on the owner ids. */
-  private static final String EARLIER_TABLE = "CREATE TABLE earlier_locks (lock_key text NOT NULL,"
-      + " entry_id bigint NOT NULL, owner_id text NOT NULL, holder text NOT NULL, mode text NOT NULL,"
-      + " capacity integer NOT NULL, expires_at timestamptz NOT NULL, contended boolean NOT NULL DEFAULT false,"
-      + " PRIMARY KEY (lock_key, entry_id), UNIQUE (lock_key, owner_id));"
-      + " CREATE SEQUENCE earlier_locks_fencing";
 
   @Test
   void aCounterUpdatedByReadPauseWriteUnderTheLockIsExact() throws Exception {
