@@ -149,10 +149,7 @@ final class PostgresBackend implements LockBackend {
     }), renewals);
   }
 
-  /**
-   * Deletes the entry, reading it through the primary key ({@code index-plans.sql} first), and wakes the key's waiters
-   * if one marked it; true if it had not lapsed yet.
-   */
+  /** Deletes the entry and wakes the key's waiters if one marked it; true if it had not lapsed yet. */
   @Override
   public boolean release(Grant grant) {
     String key = grant.request().key();
@@ -161,7 +158,7 @@ final class PostgresBackend implements LockBackend {
         delete.setString(1, key);
         delete.setLong(2, grant.fencingToken());
         delete.setString(3, sql.channel());
-        try (ResultSet row = PostgresCalls.secondResult(delete)) {
+        try (ResultSet row = delete.executeQuery()) {
           return row.next() && row.getBoolean(1);
         }
       }

@@ -55,7 +55,8 @@ final class PostgresCalls implements AutoCloseable {
 
   /**
    * Runs {@code statement}, two statements sent together (they run in one implicit transaction: what the first takes
-   * or sets, the key's advisory lock or the plans' settings, holds for the second), and returns the second one's rows.
+   * and sets, the key's advisory lock and the plans' settings, holds for the second), and returns the second one's
+   * rows.
    */
   static ResultSet secondResult(PreparedStatement statement) throws SQLException {
     statement.execute(); // the first statement's row

@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
 
 /**
  * The SQL Baton runs, read once from the resource files beside this class with {@code {table}} replaced by the lock
- * table's name (checked here: an identifier, optionally schema-qualified, that needs no quotes). The claim and the
- * release are two statements each, sent together: the first sets what the second's plan may use.
+ * table's name (checked here: an identifier, optionally schema-qualified, that needs no quotes). The claim is two
+ * statements sent together: the key's advisory lock, which also sets what the plans may use, and the insert.
  */
 final class Sql {
   /** The default name of the lock table; its sequence is {@code baton_locks_fencing}. */
@@ -21,7 +21,6 @@ final class Sql {
   final String create;
   final String exists;
   final String queueLock;
-  final String indexPlans;
   final String queue;
   final String claimInsert;
   final String claim;
@@ -29,7 +28,6 @@ final class Sql {
   final String insert;
   final String refresh;
   final String renew;
-  final String releaseDelete;
   final String release;
   final String contend;
   final String keep;
@@ -41,7 +39,6 @@ final class Sql {
     this.create = read("create.sql");
     this.exists = read("exists.sql");
     this.queueLock = read("queue-lock.sql");
-    this.indexPlans = read("index-plans.sql");
     this.queue = read("queue.sql");
     this.claimInsert = read("claim.sql");
     this.claim = queueLock + ";\n" + claimInsert;
@@ -49,8 +46,7 @@ final class Sql {
     this.insert = read("insert.sql");
     this.refresh = read("refresh.sql");
     this.renew = read("renew.sql");
-    this.releaseDelete = read("release.sql");
-    this.release = indexPlans + ";\n" + releaseDelete;
+    this.release = read("release.sql");
     this.contend = read("contend.sql");
     this.keep = read("keep.sql");
     this.abandon = read("abandon.sql");
