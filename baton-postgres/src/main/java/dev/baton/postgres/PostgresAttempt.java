@@ -22,7 +22,16 @@ import java.util.List;
  * from each try, a holding one for the request's expiry.
  *
  * <p>The first try claims a free key in one round trip instead ({@code claim.sql}: the advisory lock, then our entry
- * only if the key has no live one, in one implicit transaction); where the key is taken it goes on as above.
+ * only if the key has no entry at all, in one implicit transaction); where the key has one, live or lapsed, it goes on
+ * as above, which also deletes the lapsed ones. Mutual exclusion holds as it does for the transaction: every insert of
+ * an entry ({@code claim.sql}, {@code insert.sql}) runs under the key's advisory lock and reads the key after the lock
+ * is granted, so it sees every entry committed before; the claim adds one only where it saw none, and an entry holds
+ * only where the rule says so of the live entries ahead of it. Releases, renewals and marks take no advisory lock:
+ * they delete or change entries and never add one.
+ *
+ * <p>Every statement of a try reads the table through its primary key ({@code queue-lock.sql} sets the plans): the
+ * uncontended claim then costs one read of the key's index and one insert, a unique index on the owner ids being no
+ * longer needed ({@code insert.sql}). A table made by an earlier version, which has one, works as it is.
  *
  * <p>A single try (one that will not wait) writes nothing unless it holds.
  */
@@ -74,15 +83,14 @@ final class PostgresAttempt implements Attempt {
     return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
   }
 
-  /** Our entry's id if the key was free and it now holds, else 0 (and nothing was written). */
+  /** Our entry's id if the key had no entry and ours now holds, else 0 (and nothing was written). */
   private long claim(Connection connection) throws SQLException {
     try (PreparedStatement claim = backend.calls().prepare(connection, backend.sql().claim)) {
       claim.setString(1, request.key());
-      claim.setString(2, request.key());
-      bindEntry(claim, 3, expiryMillis);
-      claim.setString(9, request.key());
+      bindEntry(claim, 2, expiryMillis);
+      claim.setString(8, request.key());
       written = true; // from here the entry may be there, whatever the reply
-      try (ResultSet row = PostgresCalls.resultAfterLock(claim)) {
+      try (ResultSet row = PostgresCalls.secondResult(claim)) {
         if (row.next()) {
           return row.getLong(1);
         }
@@ -170,6 +178,8 @@ final class PostgresAttempt implements Attempt {
   private long insert(Connection connection, long millis) throws SQLException {
     try (PreparedStatement insert = backend.calls().prepare(connection, backend.sql().insert)) {
       bindEntry(insert, 1, millis);
+      insert.setString(7, request.key());
+      insert.setString(8, request.ownerId());
       try (ResultSet row = insert.executeQuery()) {
         return row.next() ? row.getLong(1) : 0;
       }

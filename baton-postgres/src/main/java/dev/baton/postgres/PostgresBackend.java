@@ -149,7 +149,7 @@ final class PostgresBackend implements LockBackend {
     }), renewals);
   }
 
-  /** Deletes the entry and wakes the key's waiters, if any; true if it had not lapsed yet. */
+  /** Deletes the entry and wakes the key's waiters if one marked it; true if it had not lapsed yet. */
   @Override
   public boolean release(Grant grant) {
     String key = grant.request().key();

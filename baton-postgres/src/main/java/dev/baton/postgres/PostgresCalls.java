@@ -54,13 +54,14 @@ final class PostgresCalls implements AutoCloseable {
   }
 
   /**
-   * Runs {@code statement}, the key's advisory lock and a statement after it sent together (they run in one implicit
-   * transaction, which holds the lock), and returns the second one's rows.
+   * Runs {@code statement}, two statements sent together (they run in one implicit transaction: what the first takes
+   * and sets, the key's advisory lock and the plans' settings, holds for the second), and returns the second one's
+   * rows.
    */
-  static ResultSet resultAfterLock(PreparedStatement statement) throws SQLException {
-    statement.execute(); // the advisory lock's row
+  static ResultSet secondResult(PreparedStatement statement) throws SQLException {
+    statement.execute(); // the first statement's row
     if (!statement.getMoreResults()) {
-      throw new SQLException("The statement after the advisory lock returned no rows.");
+      throw new SQLException("The second of the statements sent together returned no rows.");
     }
     return statement.getResultSet();
   }

@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 
 /**
  * The SQL Baton runs, read once from the resource files beside this class with {@code {table}} replaced by the lock
- * table's name (checked here: an identifier, optionally schema-qualified, that needs no quotes).
+ * table's name (checked here: an identifier, optionally schema-qualified, that needs no quotes). The claim is two
+ * statements sent together: the key's advisory lock, which also sets what the plans may use, and the insert.
  */
 final class Sql {
   /** The default name of the lock table; its sequence is {@code baton_locks_fencing}. */
@@ -21,6 +22,7 @@ final class Sql {
   final String exists;
   final String queueLock;
   final String queue;
+  final String claimInsert;
   final String claim;
   final String entries;
   final String insert;
@@ -38,7 +40,8 @@ final class Sql {
     this.exists = read("exists.sql");
     this.queueLock = read("queue-lock.sql");
     this.queue = read("queue.sql");
-    this.claim = read("claim.sql");
+    this.claimInsert = read("claim.sql");
+    this.claim = queueLock + ";\n" + claimInsert;
     this.entries = read("entries.sql");
     this.insert = read("insert.sql");
     this.refresh = read("refresh.sql");

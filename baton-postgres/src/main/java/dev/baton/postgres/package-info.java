@@ -15,13 +15,16 @@
  *   capacity   integer     NOT NULL,
  *   expires_at timestamptz NOT NULL,  -- the database's clock
  *   contended  boolean     NOT NULL DEFAULT false,
- *   PRIMARY KEY (lock_key, entry_id),
- *   UNIQUE (lock_key, owner_id)
+ *   PRIMARY KEY (lock_key, entry_id)
  * );
  * CREATE SEQUENCE IF NOT EXISTS baton_locks_fencing;
  * GRANT SELECT, INSERT, UPDATE, DELETE ON baton_locks TO app;
  * GRANT USAGE ON SEQUENCE baton_locks_fencing TO app;
  * }</pre>
+ *
+ * <p>A table made by an earlier version also has {@code UNIQUE (lock_key, owner_id)}: it works as it is, and its
+ * owner may drop that constraint, which costs every acquire an index write, once no client older than this one uses
+ * the table.
  *
  * <p>Behind PgBouncer in transaction mode every call works as it is (no call relies on session state: the per-key
  * advisory lock of an acquire is transaction-level), except {@code LISTEN}: give the client an address that reaches

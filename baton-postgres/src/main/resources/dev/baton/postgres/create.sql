@@ -9,7 +9,6 @@ CREATE TABLE IF NOT EXISTS {table} (
   capacity   integer     NOT NULL,  -- how many may hold at once: 1, or a semaphore's permits
   expires_at timestamptz NOT NULL,  -- the database's clock: an entry not renewed by then is gone
   contended  boolean     NOT NULL DEFAULT false,  -- someone waited behind it: released, not kept, at a chain's end
-  PRIMARY KEY (lock_key, entry_id),
-  UNIQUE (lock_key, owner_id)
+  PRIMARY KEY (lock_key, entry_id)  -- the one index: a key's entries in queue order
 );
 CREATE SEQUENCE IF NOT EXISTS {table}_fencing;

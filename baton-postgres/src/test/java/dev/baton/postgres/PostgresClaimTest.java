@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The first try's one-round-trip claim of a free key holds the key's advisory lock until its insert commits, and reads
- * the key after the lock is granted: an entry committed by the transaction that held the lock before it is seen, and
- * the claim adds nothing. Were the claim's read to come from before the lock was granted, or the lock to end before
- * the insert, two claims could both hold.
+ * The first try's one-round-trip claim of a key without entries holds the key's advisory lock until its insert
+ * commits, and reads the key after the lock is granted: an entry committed by the transaction that held the lock
+ * before it is seen, and the claim adds nothing. Were the claim's read to come from before the lock was granted, or
+ * the lock to end before the insert, two claims could both hold.
  */
 class PostgresClaimTest {
   private static final String KEY = "claimed";
@@ -47,21 +47,43 @@ class PostgresClaimTest {
     }
   }
 
+  /**
+   * The claim takes only a key without any entry; a lapsed one, a crashed holder's, sends the acquire on to the
+   * transaction of several statements, which deletes it and holds.
+   */
   @Test
-  void aClaimClearsTheLapsedEntriesOfTheKeyItTakes() throws Exception {
+  void anAcquireClearsTheLapsedEntriesOfTheKeyItTakes() throws Exception {
     try (LockClient client = PostgresLockClient.connect(postgres.uri())) {
-      TestDatabase.update(postgres.server(), "INSERT INTO baton_locks (lock_key, entry_id, owner_id, holder, mode,"
-          + " capacity, expires_at) VALUES ('lapsed', nextval('baton_locks_fencing'), 'crashed', 'owner=crashed',"
-          + " 'EXCLUSIVE', 1, clock_timestamp() - interval '1 second')");
+      addLapsedEntry("lapsed");
 
       try (Lease lease = client.lock("lapsed").acquire(Duration.ofSeconds(5))) {
-        assertThat(TestDatabase.number(postgres.server(),
-            "SELECT count(*) FROM baton_locks WHERE lock_key = 'lapsed' AND owner_id = 'crashed'"))
-            .as("the crashed holder's lapsed entry").isZero();
+        assertThat(entries("lapsed", "crashed")).as("the crashed holder's lapsed entry").isZero();
       }
-      assertThat(TestDatabase.number(postgres.server(), "SELECT count(*) FROM baton_locks WHERE lock_key = 'lapsed'"))
-          .as("entries of the key after the release").isZero();
+      assertThat(entries("lapsed", "%")).as("entries of the key after the release").isZero();
     }
+  }
+
+  /** A single try, which writes nothing unless it holds, holds a key whose only entry lapsed. */
+  @Test
+  void aTryOfAKeyWhoseOnlyEntryLapsedHoldsIt() throws Exception {
+    try (LockClient client = PostgresLockClient.connect(postgres.uri())) {
+      addLapsedEntry("lapsed-try");
+
+      try (Lease lease = client.lock("lapsed-try").tryAcquire().orElseThrow()) {
+        assertThat(entries("lapsed-try", "%")).as("entries of the key while held").isOne();
+      }
+    }
+  }
+
+  private static void addLapsedEntry(String key) {
+    TestDatabase.update(postgres.server(), "INSERT INTO baton_locks (lock_key, entry_id, owner_id, holder, mode,"
+        + " capacity, expires_at) VALUES (" + TestDatabase.literal(key) + ", nextval('baton_locks_fencing'),"
+        + " 'crashed', 'owner=crashed', 'EXCLUSIVE', 1, clock_timestamp() - interval '1 second')");
+  }
+
+  private static long entries(String key, String ownerPattern) {
+    return TestDatabase.number(postgres.server(), "SELECT count(*) FROM baton_locks WHERE lock_key = "
+        + TestDatabase.literal(key) + " AND owner_id LIKE " + TestDatabase.literal(ownerPattern));
   }
 
   @Test

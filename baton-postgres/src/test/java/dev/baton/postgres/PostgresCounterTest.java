@@ -17,12 +17,20 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Mutual exclusion where it counts: clients that each read a shared counter, pause, and write it back plus one, under
  * the lock. A second holder at any moment would lose an update. The fencing tokens seen inside the lock never go
- * backwards (a hand-over between threads of one client keeps its token), and the server logs no error all the while.
+ * backwards (a hand-over between threads of one client keeps its token), and the server logs no error all the while:
+ * on the table the client creates, and on one made by the DDL of earlier versions.
  */
 class PostgresCounterTest {
   private static final int CLIENTS = 4;
   private static final int THREADS_PER_CLIENT = 2;
   private static final int INCREMENTS = 25;
+
+  /** The table of versions before the claim read the key once: it also had a unique index on the owner ids. */
+  private static final String EARLIER_TABLE = "CREATE TABLE earlier_locks (lock_key text NOT NULL,"
+      + " entry_id bigint NOT NULL, owner_id text NOT NULL, holder text NOT NULL, mode text NOT NULL,"
+      + " capacity integer NOT NULL, expires_at timestamptz NOT NULL, contended boolean NOT NULL DEFAULT false,"
+      + " PRIMARY KEY (lock_key, entry_id), UNIQUE (lock_key, owner_id));"
+      + " CREATE SEQUENCE earlier_locks_fencing";
 
   @RegisterExtension
   static final PostgresServerExtension postgres = new PostgresServerExtension();
@@ -34,11 +42,22 @@ class PostgresCounterTest {
 
   @Test
   void aCounterUpdatedByReadPauseWriteUnderTheLockIsExact() throws Exception {
+    countUnderTheLock(PostgresLockClient.DEFAULT_TABLE);
+  }
+
+  @Test
+  void theCounterIsExactOnATableMadeByTheEarlierDdl() throws Exception {
+    TestDatabase.update(postgres.server(), EARLIER_TABLE);
+
+    countUnderTheLock("earlier_locks");
+  }
+
+  private void countUnderTheLock(String table) throws Exception {
     List<LockClient> clients = new ArrayList<>();
     ExecutorService threads = Executors.newFixedThreadPool(CLIENTS * THREADS_PER_CLIENT);
     try {
       for (int i = 0; i < CLIENTS; i++) {
-        clients.add(PostgresLockClient.connect(postgres.uri()));
+        clients.add(PostgresLockClient.builder().address(postgres.uri()).table(table).connect());
       }
       List<Future<?>> done = new ArrayList<>();
       for (LockClient client : clients) {
@@ -56,7 +75,7 @@ class PostgresCounterTest {
 
     assertThat(counter).isEqualTo((long) CLIENTS * THREADS_PER_CLIENT * INCREMENTS);
     assertThat(tokensNeverWentBack).as("a fencing token went backwards").isTrue();
-    assertThat(TestDatabase.number(postgres.server(), "SELECT count(*) FROM baton_locks")).isZero();
+    assertThat(TestDatabase.number(postgres.server(), "SELECT count(*) FROM " + table)).isZero();
     assertThat(postgres.server().logTail()).doesNotContain("ERROR").doesNotContain("FATAL");
   }
 

@@ -20,7 +20,8 @@ import org.postgresql.PGNotification;
 
 /**
  * A release notifies the key's waiters, and only when there are some: a waiter is woken at once, long before it would
- * look again by itself, even when its try and the release overlap; a release that no one waits for sends nothing.
+ * look again by itself, even when its try and the release overlap; a release that no one waits for sends nothing, even
+ * beside another holder.
  */
 class PostgresNotifyTest {
   private static final Duration LONG = Duration.ofMinutes(1);
@@ -55,6 +56,22 @@ class PostgresNotifyTest {
       TestDatabase.update(postgres.server(), "NOTIFY " + PostgresLockClient.DEFAULT_TABLE + ", '" + MARKER + "'");
 
       assertThat(notificationsUntilTheMarker(listener)).as("notifications before the marker").isEmpty();
+    }
+  }
+
+  /** Another holder of the key, which waits for nothing, is not a waiter: the release beside it notifies no one. */
+  @Test
+  void aReleaseBesideAnotherHolderThatNoOneWaitsForNotifiesNoOne() throws Exception {
+    try (LockClient first = PostgresLockClient.connect(postgres.uri());
+        LockClient second = PostgresLockClient.connect(postgres.uri());
+        Connection listener = TestDatabase.connect(postgres.server())) {
+      listen(listener);
+      try (Lease staying = second.readWriteLock("shared").readLock().acquire(Duration.ofSeconds(5))) {
+        first.readWriteLock("shared").readLock().acquire(Duration.ofSeconds(5)).close();
+        TestDatabase.update(postgres.server(), "NOTIFY " + PostgresLockClient.DEFAULT_TABLE + ", '" + MARKER + "'");
+
+        assertThat(notificationsUntilTheMarker(listener)).as("notifications before the marker").isEmpty();
+      }
     }
   }
 
