@@ -21,6 +21,7 @@ public final class ClassDataTraining {
   private ClassDataTraining() {}
 
   public static void main(String[] args) {
+    BatonCli.startQuickly();
     PrintWriter nowhere = new PrintWriter(OutputStream.nullOutputStream(), true);
     for (String[] run : RUNS) {
       BatonCli.run(nowhere, nowhere, run);

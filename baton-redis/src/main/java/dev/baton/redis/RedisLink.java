@@ -17,6 +17,7 @@ import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.metrics.CommandLatencyRecorder;
 import io.lettuce.core.protocol.CommandType;
 import io.lettuce.core.protocol.RedisCommand;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
@@ -82,7 +83,7 @@ final class RedisLink implements AutoCloseable {
     // Lettuce bounds the handshake with each sentinel by the sentinel's own timeout, one minute unless set.
     uri.getSentinels().forEach(sentinel -> sentinel.setTimeout(commandTimeout));
     ClientResources resources = newResources();
-    RedisClient client = RedisClient.create(resources, uri);
+    RedisClient client = new LazyPubSubApiClient(resources, uri);
     client.setOptions(options(ClientOptions.builder(), commandTimeout, connectTimeout, acks).build());
     // The connections handshake at once: a short-lived client (baton exec) waits for one round of them, not two.
     CompletableFuture<StatefulRedisConnection<String, String>> commands =
@@ -163,8 +164,14 @@ final class RedisLink implements AutoCloseable {
     }
   }
 
+  /**
+   * Resources of the link's own, which nothing outside it reads: no command latency recorder (with HdrHistogram and
+   * LatencyUtils on the class path, Lettuce would otherwise record every command and publish the figures every ten
+   * minutes on an event bus nobody listens to), and the least threads Lettuce allows.
+   */
   private static ClientResources newResources() {
     return DefaultClientResources.builder()
+        .commandLatencyRecorder(CommandLatencyRecorder.disabled())
         .ioThreadPoolSize(2)
         .computationThreadPoolSize(2)
         .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
