@@ -64,13 +64,13 @@ final class Report {
     line(String.format(Locale.ROOT, "- Method: one JVM runs every implementation, each with a fresh client: "
         + "a warm-up of at least %s s, longer (in steps of 1 s, up to %s s) while the JIT of the JVM that runs the "
         + "implementation's threads still compiled for more than 1%% of the last step (on a store that answers a few "
-        + "hundred cycles a second a client's code is still being compiled after tens of seconds; across processes the "
-        + "warm-up is the shortest), then %d timed rounds of %s s. In one process the implementations of a store are open "
-        + "together and take turns round by round, the order rotating each round, so that none is always measured "
-        + "first; across processes they run one after the other. A rate is the median of the rounds (their min-max "
-        + "beside it); the percentiles are of every cycle of the rounds. A thread locks (or takes a permit), unlocks "
-        + "at once and starts again. Ratios divide medians. The second JVM of the cross-process scenarios and of the "
-        + "heap scenario has the same class path.", Targets.factor(settings.warmup().toMillis() / 1000.0),
+        + "hundred cycles a second a client's code is still being compiled after tens of seconds; across processes "
+        + "the warm-up is the shortest), then %d timed rounds of %s s. In one process the implementations of a store "
+        + "are open together and take turns round by round, the order rotating each round, so that none is always "
+        + "measured first; across processes they run one after the other. A rate is the median of the rounds (their "
+        + "min-max beside it); the percentiles are of every cycle of the rounds. A thread locks (or takes a permit), "
+        + "unlocks at once and starts again. Ratios divide medians. The second JVM of the cross-process scenarios and "
+        + "of the heap scenario has the same class path.", Targets.factor(settings.warmup().toMillis() / 1000.0),
         Targets.factor(settings.warmupLimit().toMillis() / 1000.0),
         settings.rounds(), Targets.factor(settings.round().toMillis() / 1000.0)));
     if (!settings.stores().containsAll(EnumSet.allOf(Store.class))) {

@@ -37,8 +37,9 @@ record Settings(Duration warmup, Duration warmupLimit, int rounds, Duration roun
   }
 
   /**
-   * From system properties {@code bench.warmupMillis}, {@code bench.warmupLimitMillis}, {@code bench.rounds}, ..., {@code bench.stores} (such as
-   * {@code postgres}, {@code redis,etcd} or {@code redis-cluster}), the full run's where unset.
+   * From system properties {@code bench.warmupMillis}, {@code bench.warmupLimitMillis}, {@code bench.rounds}, ...,
+   * {@code bench.stores} (such as {@code postgres}, {@code redis,etcd} or {@code redis-cluster}), the full run's where
+   * unset.
    */
   static Settings fromSystemProperties() {
     Settings full = full();
