@@ -30,6 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. */
@@ -90,6 +91,7 @@ final class EtcdBackend implements LockBackend {
     } catch (RuntimeException e) {
       backend.scheduler.shutdownNow();
       client.close();
+      backend.awaitUpkeepEnd();
       if (e instanceof PermissionDeniedException) {
         throw new PermissionDeniedException("etcd at " + endpoints + " refused the client: " + e.getMessage(), e);
       }
@@ -259,6 +261,16 @@ final class EtcdBackend implements LockBackend {
     session.close();
     scheduler.shutdownNow();
     client.close();
+    awaitUpkeepEnd();
+  }
+
+  /** Waits, bounded, for the upkeep thread to end, so that a closed client leaves no thread behind. */
+  private void awaitUpkeepEnd() {
+    try {
+      scheduler.awaitTermination(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override

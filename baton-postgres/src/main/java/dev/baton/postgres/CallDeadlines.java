@@ -25,11 +25,13 @@ import org.slf4j.LoggerFactory;
 final class CallDeadlines implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(CallDeadlines.class);
   private static final long MIN_PERIOD_MILLIS = 10;
+  private static final long CLOSE_WAIT_MILLIS = 2_000;
 
   private final long timeoutNanos;
   private final long periodMillis;
   private final Map<Connection, Call> running = new ConcurrentHashMap<>();
   private final CountDownLatch closed = new CountDownLatch(1);
+  private final Thread watcher;
 
   /** One call under way: when it is due, and the statement it runs now. */
   private static final class Call {
@@ -44,7 +46,7 @@ final class CallDeadlines implements AutoCloseable {
   CallDeadlines(Duration timeout) {
     this.timeoutNanos = timeout.toNanos();
     this.periodMillis = Math.max(MIN_PERIOD_MILLIS, timeout.toMillis() / 20);
-    Thread watcher = new Thread(this::watch, "baton-postgres-deadlines");
+    this.watcher = new Thread(this::watch, "baton-postgres-deadlines");
     watcher.setDaemon(true);
     watcher.start();
   }
@@ -94,8 +96,14 @@ final class CallDeadlines implements AutoCloseable {
     }
   }
 
+  /** Stops the watcher and waits for its thread to end, so a closed client leaves no thread behind. */
   @Override
   public void close() {
     closed.countDown();
+    try {
+      watcher.join(CLOSE_WAIT_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Baton's lock protocol on PostgreSQL: one row per queue entry in the lock table, numbered by a sequence, expiring by
@@ -224,6 +225,12 @@ final class PostgresBackend implements LockBackend {
     renewals.shutdownNow();
     calls.close();
     connections.close();
+    try {
+      // A renewal under way ends with its call (the connections are closed); waiting for it leaves no thread behind.
+      renewals.awaitTermination(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
