@@ -15,10 +15,19 @@ final class PostgresErrors {
   private static final String AUTHORIZATION = "28";
   /** SQLSTATE 42501: insufficient privilege. */
   private static final String PRIVILEGE = "42501";
+  /** What a user refused the lock table's use needs. */
+  private static final String LOCK_TABLE_GRANTS = "Grant the user SELECT, INSERT, UPDATE and DELETE on the lock table"
+      + " and USAGE on its sequence, or have an administrator create them with the DDL in baton-postgres's"
+      + " documentation.";
 
   private PostgresErrors() {}
 
   static LockException translate(String what, String server, SQLException e) {
+    return translate(what, server, e, LOCK_TABLE_GRANTS);
+  }
+
+  /** As {@link #translate(String, String, SQLException)}, with {@code grant} saying what a refused privilege needs. */
+  static LockException translate(String what, String server, SQLException e, String grant) {
     String state = e.getSQLState() == null ? "" : e.getSQLState();
     String reason = String.valueOf(e.getMessage());
     if (state.startsWith(AUTHORIZATION)) {
@@ -27,8 +36,7 @@ final class PostgresErrors {
     }
     if (state.equals(PRIVILEGE)) {
       return new PermissionDeniedException(what + ": PostgreSQL at " + server + " refused: " + reason
-          + ". Grant the user SELECT, INSERT, UPDATE and DELETE on the lock table and USAGE on its sequence, or have"
-          + " an administrator create them with the DDL in baton-postgres's documentation.");
+          + ". " + grant);
     }
     return new BackendUnavailableException(what + ": PostgreSQL at " + server + " failed: " + reason
         + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")")
