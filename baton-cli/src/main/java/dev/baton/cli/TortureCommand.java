@@ -34,9 +34,10 @@ import picocli.CommandLine.Spec;
         "Worker JVMs contend for one lock and update a fenced register with a read, a pause and a write, while"
             + " holders are paused past the ttl (pause), workers are killed (kill), the store restarts"
             + " (server-restart) or its leader is killed (leader-kill), these two only on the embedded ZooKeeper"
-            + " (leader-kill starts a three-server ensemble). The report says which holds overlapped and why,"
-            + " whether tokens grew and updates were lost; exits 1 on a violation, or on a flag: holders that may"
-            + " share never did.",
+            + " (leader-kill starts a three-server ensemble), or Baton's sessions on a PostgreSQL database given by"
+            + " address end (connection-kill, by pg_terminate_backend; no other application's session). The report"
+            + " says which holds overlapped and why, whether tokens grew and updates were lost; exits 1 on a"
+            + " violation, or on a flag: holders that may share never did.",
         "--primitive rw: readers read and pause, writers read, pause and write; no writer may hold beside anyone,"
             + " and readers must hold together. semaphore: permit holders pause; never more than --permits at"
             + " once, and that many must hold together. leader: leaders read, pause and write until revoked or"
@@ -44,6 +45,7 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  baton torture --seconds 20",
         "  baton torture --backend redis://127.0.0.1:6379 --faults pause,kill",
+        "  baton torture --backend postgresql://db/app --faults pause,connection-kill",
         "  baton torture --faults pause,kill,server-restart --workers 4 --ttl 1s",
         "  baton torture --faults pause,leader-kill --seconds 120 --report torture-report",
         "  baton torture --primitive rw --faults pause,kill,server-restart --seconds 30",
@@ -71,7 +73,7 @@ final class TortureCommand implements Callable<Integer> {
   private Duration ttl;
 
   @Option(names = "--faults", paramLabel = "LIST", defaultValue = "pause,kill",
-      description = "Among pause, kill, server-restart, leader-kill (default: ${DEFAULT-VALUE}).")
+      description = "Among pause, kill, server-restart, leader-kill, connection-kill (default: ${DEFAULT-VALUE}).")
   private String faults;
 
   @Option(names = "--report", paramLabel = "DIR", description = "A folder for summary.txt, result.json and timeline.png.")
@@ -110,7 +112,8 @@ final class TortureCommand implements Callable<Integer> {
     ZooKeeperEnsemble ensemble = local && single == null ? new ZooKeeperEnsemble() : null;
     try {
       String uri = backend;
-      ServerFaults server = null;
+      AddressFaults addressFaults = local ? null : AddressFaults.of(uri, chosen);
+      ServerFaults server = addressFaults;
       if (single != null) {
         single.start();
         uri = "zookeeper://" + single.connectString();
@@ -128,6 +131,9 @@ final class TortureCommand implements Callable<Integer> {
       out.flush();
       TortureResult result = Torture.run(options, server);
       out.print(result.summary());
+      if (addressFaults != null) {
+        out.print(addressFaults.outcome());
+      }
       if (report != null) {
         out.println("Report: " + report.toAbsolutePath());
       }

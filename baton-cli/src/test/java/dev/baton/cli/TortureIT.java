@@ -1,9 +1,18 @@
 package dev.baton.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import dev.baton.BackendUnavailableException;
+import dev.baton.LockClient;
+import dev.baton.postgres.PostgresLockClient;
+import dev.baton.testkit.PostgresServer;
+import dev.baton.testkit.PostgresServerExtension;
 import dev.baton.testkit.RedisServerExtension;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -15,6 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 class TortureIT {
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
+
+  @RegisterExtension
+  static final PostgresServerExtension postgres = new PostgresServerExtension();
 
   @TempDir
   Path dir;
@@ -91,11 +103,37 @@ class TortureIT {
     }
   }
 
+  /**
+   * The first fault may come before the workers have connected: the client of this test is a session of Baton's
+   * that every fault ends, and the plain connection one that none may end.
+   */
+  @Test
+  void endsBatonsSessionsOnAPostgresqlGivenByAddressAndNoOneElses() throws Exception {
+    try (LockClient client = PostgresLockClient.connect(postgres.uri());
+        Connection bystander = DriverManager.getConnection(postgres.jdbcUrl(), PostgresServer.USER,
+            PostgresServer.PASSWORD);
+        BatonProcess torture = BatonProcess.start(dir, "torture", "--backend", postgres.uri(), "--workers", "3",
+            "--seconds", "3", "--ttl", "500ms", "--faults", "connection-kill")) {
+      assertThat(torture.awaitExit()).as(torture.output()).isZero();
+      assertThat(torture.output()).contains("PASSED").containsPattern("faults injected: [1-9]")
+          .containsPattern("connection-kill: [1-9]\\d* sessions of Baton's clients ended in [1-9]\\d* faults");
+      assertThat(bystander.isValid(5)).as("another application's connection, after the torture").isTrue();
+      await("the test's client, connected again").atMost(Duration.ofSeconds(10))
+          .ignoreException(BackendUnavailableException.class).until(() -> !client.status("baton-torture").isHeld());
+    }
+  }
+
   @Test
   void aServerFaultNeedsAStoreTheTortureStartedItself() throws Exception {
     try (BatonProcess torture = BatonProcess.start(dir, "torture", "--backend", redis.uri(), "--faults", "server-restart")) {
       assertThat(torture.awaitExit()).isEqualTo(ExitCodes.USAGE);
       assertThat(torture.output()).contains("server-restart", "pause and kill");
+    }
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--backend", postgres.uri(), "--faults",
+        "connection-kill,server-restart")) {
+      assertThat(torture.awaitExit()).isEqualTo(ExitCodes.USAGE);
+      assertThat(torture.output()).contains("server-restart", "pause, kill and connection-kill")
+          .doesNotContain(PostgresServer.PASSWORD);
     }
   }
 }
