@@ -1,8 +1,11 @@
 package dev.baton.cli;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
+import dev.baton.testkit.EtcdServer;
+import dev.baton.testkit.RedisServer;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.util.function.Consumer;
 
 /**
  * The short run {@code bin/baton} archives the loaded classes of (class-data sharing), so that later runs map them
@@ -10,26 +13,60 @@ import java.io.PrintWriter;
  * etcd; ZooKeeper's client waits out its connection timeout), which loads picocli's model of every command, the
  * clients' connection code and baton's error path; then an {@code exec} of {@code true} under a lock on an embedded
  * ZooKeeper, which loads what every exec runs whatever the store: the engine's acquire, the lease, the watchdog and
- * the supervision of the command. It prints nothing; what the queries say is expected to be a failure.
+ * the supervision of the command. Where {@code redis-server} and {@code etcd} are installed, it also runs
+ * {@code exec}, {@code status} and {@code list} on a server of each started for the purpose: a client that connected,
+ * locked and released loads classes, and generates lambdas, that a failed connection never does. It prints nothing;
+ * what the queries on closed ports say is expected to be a failure.
  */
 public final class ClassDataTraining {
-  private static final String[][] RUNS = {
+  private static final String[][] FAILING_RUNS = {
       {"status", "--backend", "redis://127.0.0.1:1", "--key", "cds"},
       {"status", "--backend", "etcd://127.0.0.1:1", "--key", "cds"},
   };
+  private static final PrintWriter NOWHERE = new PrintWriter(OutputStream.nullOutputStream(), true);
 
   private ClassDataTraining() {}
 
   public static void main(String[] args) {
     BatonCli.startQuickly();
-    PrintWriter nowhere = new PrintWriter(OutputStream.nullOutputStream(), true);
-    for (String[] run : RUNS) {
-      BatonCli.run(nowhere, nowhere, run);
+    for (String[] run : FAILING_RUNS) {
+      BatonCli.run(NOWHERE, NOWHERE, run);
     }
     try (EmbeddedZooKeeper zooKeeper = new EmbeddedZooKeeper()) {
       zooKeeper.start();
-      BatonCli.run(nowhere, nowhere, new String[] {"exec", "--backend", "zookeeper://" + zooKeeper.connectString(),
-          "--key", "cds", "--", "true"});
+      useFully("zookeeper://" + zooKeeper.connectString());
+    }
+    ifInstalled(() -> {
+      RedisServer redis = new RedisServer();
+      redis.start();
+      try {
+        useFully(redis.uri());
+      } finally {
+        redis.stop();
+      }
+    });
+    ifInstalled(() -> {
+      try (EtcdServer etcd = new EtcdServer()) {
+        etcd.start();
+        useFully("etcd://" + etcd.endpoint().replaceFirst("^https?://", ""));
+      }
+    });
+  }
+
+  /** What the quick commands do on a store that answers: lock and run a command, then ask about the lock. */
+  private static void useFully(String backend) {
+    Consumer<String[]> run = words -> BatonCli.run(NOWHERE, NOWHERE, words);
+    run.accept(new String[] {"exec", "--backend", backend, "--key", "cds", "--", "true"});
+    run.accept(new String[] {"status", "--backend", backend, "--key", "cds"});
+    run.accept(new String[] {"list", "--backend", backend});
+  }
+
+  /** Runs {@code training} unless the server it needs is not installed here; the archive then goes without it. */
+  private static void ifInstalled(Runnable training) {
+    try {
+      training.run();
+    } catch (IllegalStateException notInstalled) {
+      // A machine without the server: the runs on it load those classes from the jar, as they did before.
     }
   }
 }
