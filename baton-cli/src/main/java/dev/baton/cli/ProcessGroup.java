@@ -32,7 +32,9 @@ final class ProcessGroup {
 
   /** The processes of the group other than its leader that still run, as they are now. */
   List<ProcessHandle> members() {
-    return members(false);
+    List<ProcessHandle> running = new ArrayList<>();
+    members(false, running);
+    return running;
   }
 
   /** Sends SIGTERM to the members now. */
@@ -52,23 +54,34 @@ final class ProcessGroup {
    * @return how many members still ran
    */
   int stop(Duration grace) throws InterruptedException {
-    List<ProcessHandle> running = members();
+    // A walk of /proc reads every process's stat: on a busy host that is felt, so the usual case (the command left
+    // nothing running) walks once. Otherwise the walk after SIGTERM also finds what the members started meanwhile.
+    List<ProcessHandle> running = new ArrayList<>();
+    List<ProcessHandle> all = members(true, running);
     running.forEach(ProcessHandle::destroy);
-    if (!allExit(members(true), grace)) {
+    if (!allExit(running.isEmpty() ? all : members(true, new ArrayList<>()), grace)) {
       kill();
-      allExit(members(true), KILLED_WITHIN);
+      allExit(members(true, new ArrayList<>()), KILLED_WITHIN);
     }
     return running.size();
   }
 
-  /** The members, and with {@code exited} those that have exited but are not reaped yet (zombies). */
-  private List<ProcessHandle> members(boolean exited) {
+  /**
+   * The members, and with {@code exited} those that have exited but are not reaped yet (zombies); those that still
+   * run are added to {@code running} too.
+   */
+  private List<ProcessHandle> members(boolean exited, List<ProcessHandle> running) {
     List<ProcessHandle> members = new ArrayList<>();
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(PROC, "[0-9]*")) {
       for (Path entry : entries) {
         long pid = Long.parseLong(entry.getFileName().toString());
-        if (pid != id && inGroup(entry, exited)) {
-          ProcessHandle.of(pid).ifPresent(members::add);
+        Optional<Boolean> runs = pid == id ? Optional.empty() : runsInGroup(entry);
+        if (runs.isPresent() && (exited || runs.get())) {
+          Optional<ProcessHandle> member = ProcessHandle.of(pid);
+          member.ifPresent(members::add);
+          if (runs.get()) {
+            member.ifPresent(running::add);
+          }
         }
       }
     } catch (IOException e) {
@@ -89,21 +102,25 @@ final class ProcessGroup {
     }
   }
 
-  /** Whether the process of {@code /proc/PID} belongs to this group, and runs or {@code exited} is true. */
-  private boolean inGroup(Path entry, boolean exited) {
-    return stat(entry).filter(fields -> fields[2].equals(Long.toString(id)))
-        .map(fields -> exited || !fields[0].equals("Z") && !fields[0].equals("X")).orElse(false);
-  }
-
-  /** The fields of {@code /proc/PID/stat} after the command name (which may hold spaces): state, ppid, pgrp, ... */
-  private static Optional<String[]> stat(Path entry) {
+  /**
+   * For the process of {@code /proc/PID}: empty if it is not in this group (or is gone), else whether it still runs
+   * (not a zombie).
+   */
+  private Optional<Boolean> runsInGroup(Path entry) {
+    String stat;
     try {
-      String stat = Files.readString(entry.resolve("stat"));
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return fields.length > 2 ? Optional.of(fields) : Optional.empty();
-    } catch (IOException | IndexOutOfBoundsException e) {
-      // The process exited while the list was read.
+      stat = Files.readString(entry.resolve("stat"));
+    } catch (IOException e) {
+      return Optional.empty(); // the process exited while the list was read
+    }
+    // After the command name, which may hold spaces and parentheses: state, ppid, pgrp, ...
+    int state = stat.lastIndexOf(')') + 2;
+    int ppidEnd = state < 2 ? -1 : stat.indexOf(' ', state + 2);
+    int pgrpEnd = ppidEnd < 0 ? -1 : stat.indexOf(' ', ppidEnd + 1);
+    if (pgrpEnd < 0 || !stat.substring(ppidEnd + 1, pgrpEnd).equals(Long.toString(id))) {
       return Optional.empty();
     }
+    char code = stat.charAt(state);
+    return Optional.of(code != 'Z' && code != 'X');
   }
 }
