@@ -5,7 +5,6 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
-import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -38,23 +37,19 @@ final class AcknowledgedWrites implements AutoCloseable {
 
   private final ReplicaAcks acks;
   private final String server;
-  private final RedisClusterCommands<String, String> sync;
-  private final RedisClusterAsyncCommands<String, String> async;
+  private final AwaitedCommands commands;
   private final Connections connections;
 
-  private AcknowledgedWrites(ReplicaAcks acks, String server, RedisClusterCommands<String, String> sync,
-      RedisClusterAsyncCommands<String, String> async, Connections connections) {
+  private AcknowledgedWrites(ReplicaAcks acks, String server, AwaitedCommands commands, Connections connections) {
     this.acks = acks;
     this.server = server;
-    this.sync = sync;
-    this.async = async;
+    this.commands = commands;
     this.connections = connections;
   }
 
-  /** Writes on the link's command connection, counted once the master took them. */
-  static AcknowledgedWrites unacknowledged(RedisClusterCommands<String, String> sync,
-      RedisClusterAsyncCommands<String, String> async) {
-    return new AcknowledgedWrites(ReplicaAcks.NONE, null, sync, async, null);
+  /** Writes on the link's command connection ({@code commands}), counted once the master took them. */
+  static AcknowledgedWrites unacknowledged(AwaitedCommands commands) {
+    return new AcknowledgedWrites(ReplicaAcks.NONE, null, commands, null);
   }
 
   /** Writes on {@code connection} to one server or a Sentinel master, each counted once {@code acks} holds. */
@@ -62,7 +57,7 @@ final class AcknowledgedWrites implements AutoCloseable {
       String server) {
     CompletableFuture<StatefulRedisConnection<String, String>> connected =
         CompletableFuture.completedFuture(connection);
-    return new AcknowledgedWrites(acks, server, null, null, new Connections() {
+    return new AcknowledgedWrites(acks, server, null, new Connections() {
       @Override
       public CompletableFuture<StatefulRedisConnection<String, String>> of(String key) {
         return connected;
@@ -82,7 +77,7 @@ final class AcknowledgedWrites implements AutoCloseable {
    */
   static AcknowledgedWrites onCluster(StatefulRedisClusterConnection<String, String> cluster, Runnable refresh,
       ReplicaAcks acks, String server, Duration connectBound) {
-    return new AcknowledgedWrites(acks, server, null, null, new Connections() {
+    return new AcknowledgedWrites(acks, server, null, new Connections() {
       @Override
       public CompletableFuture<StatefulRedisConnection<String, String>> of(String key) {
         int slot = SlotHash.getSlot(key);
@@ -113,14 +108,18 @@ final class AcknowledgedWrites implements AutoCloseable {
    *
    * @throws ReplicasBehindException if fewer replicas acknowledged it in time; the write stays at the master
    */
-  <T> T write(String key, Function<RedisClusterCommands<String, String>, T> write, Predicate<T> tookEffect) {
+  <T> T write(String key, Function<AwaitedCommands, T> write, Predicate<T> tookEffect) {
     if (connections == null) {
-      return write.apply(sync);
+      return write.apply(commands);
     }
     StatefulRedisConnection<String, String> connection = connection(key);
-    T result = afterMoved(() -> write.apply(connection.sync()));
+    AwaitedCommands onConnection = new AwaitedCommands(connection, connection.async());
+    T result = afterMoved(() -> write.apply(onConnection));
     if (tookEffect.test(result)) {
-      acks.check(connection.sync().waitForReplication(acks.replicas(), acks.within().toMillis()), key, server);
+      // WAIT may take the acknowledgement's time on top of the command timeout: the connection's options say so.
+      Long acknowledged =
+          onConnection.await(onConnection.async().waitForReplication(acks.replicas(), acks.within().toMillis()));
+      acks.check(acknowledged, key, server);
     }
     return result;
   }
@@ -129,7 +128,7 @@ final class AcknowledgedWrites implements AutoCloseable {
   <T> CompletionStage<T> writeAsync(String key, Function<RedisClusterAsyncCommands<String, String>,
       CompletionStage<T>> write, Predicate<T> tookEffect) {
     if (connections == null) {
-      return write.apply(async);
+      return write.apply(commands.async());
     }
     return connections.of(key).thenCompose(connection -> write.apply(connection.async())
         .whenComplete((result, failure) -> {

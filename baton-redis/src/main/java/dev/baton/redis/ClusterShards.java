@@ -32,6 +32,7 @@ final class ClusterShards implements Shards {
   private static final Duration RETRY_AFTER = Duration.ofMillis(500);
 
   private final StatefulRedisClusterConnection<String, String> commands;
+  private final AwaitedCommands scripts;
   private final StatefulRedisClusterPubSubConnection<String, String> subscriptions;
   private final ClientResources resources;
   /** The node id of the master each channel is subscribed at. */
@@ -40,9 +41,11 @@ final class ClusterShards implements Shards {
   /** What subscribes every channel that waiters need again, where its slot is now; none until it is set. */
   private volatile Runnable subscribeAgain;
 
-  ClusterShards(StatefulRedisClusterConnection<String, String> commands,
+  /** {@code scripts} runs the scripts that read locks on {@code commands}. */
+  ClusterShards(StatefulRedisClusterConnection<String, String> commands, AwaitedCommands scripts,
       StatefulRedisClusterPubSubConnection<String, String> subscriptions, ClientResources resources) {
     this.commands = commands;
+    this.scripts = scripts;
     this.subscriptions = subscriptions;
     this.resources = resources;
     subscriptions.setNodeMessagePropagation(true);
@@ -126,7 +129,7 @@ final class ClusterShards implements Shards {
     List<List<Object>> perLock = new ArrayList<>(locks.size());
     locks.forEach(lock -> perLock.add(null));
     for (List<Integer> ofSlot : bySlot.values()) {
-      List<Object> values = script.run(commands.sync(), ScriptOutputType.MULTI,
+      List<Object> values = script.run(scripts, ScriptOutputType.MULTI,
           ofSlot.stream().flatMap(i -> List.of(keysOf.apply(locks.get(i))).stream()).toArray(String[]::new));
       int each = values.size() / ofSlot.size();
       for (int j = 0; j < ofSlot.size(); j++) {

@@ -4,7 +4,6 @@ import dev.baton.spi.KeyOrder;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
-import io.lettuce.core.api.sync.RedisKeyCommands;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -22,12 +21,12 @@ final class LockScan {
   private LockScan() {}
 
   /** The lock keys under {@code keyPrefix} (Baton's keys, not Redis's), the first {@code limit} in key order. */
-  static List<String> firstKeys(RedisKeyCommands<String, String> redis, LockNames keys, String keyPrefix, int limit) {
+  static List<String> firstKeys(AwaitedCommands redis, LockNames keys, String keyPrefix, int limit) {
     ScanArgs args = ScanArgs.Builder.matches(keys.lockPattern(keyPrefix)).limit(KEYS_PER_CALL);
     TreeSet<String> first = new TreeSet<>(KeyOrder.BY_CODE_POINT);
     ScanCursor cursor = ScanCursor.INITIAL;
     do {
-      KeyScanCursor<String> page = redis.scan(cursor, args);
+      KeyScanCursor<String> page = redis.await(redis.async().scan(cursor, args));
       for (String lockHash : page.getKeys()) {
         first.add(keys.keyOfLock(lockHash));
         if (first.size() > limit) {

@@ -3,7 +3,6 @@ package dev.baton.redis;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
-import io.lettuce.core.api.sync.RedisScriptingCommands;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,11 +41,11 @@ final class LuaScript {
     }
   }
 
-  <T> T run(RedisScriptingCommands<String, String> redis, ScriptOutputType type, String[] keys, String... args) {
+  <T> T run(AwaitedCommands redis, ScriptOutputType type, String[] keys, String... args) {
     try {
-      return redis.evalsha(sha, type, keys, args);
+      return redis.await(redis.async().<T>evalsha(sha, type, keys, args));
     } catch (RedisNoScriptException e) {
-      return redis.eval(source, type, keys, args);
+      return redis.await(redis.async().<T>eval(source, type, keys, args));
     }
   }
 

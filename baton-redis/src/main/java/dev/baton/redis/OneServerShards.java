@@ -1,7 +1,6 @@
 package dev.baton.redis;
 
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /** One server's keys and channels, or a Sentinel master's: classic pub/sub, and one script reads every lock at once. */
-record OneServerShards(RedisClusterCommands<String, String> redis,
+record OneServerShards(AwaitedCommands redis,
     StatefulRedisPubSubConnection<String, String> subscriptions) implements Shards {
 
   @Override
@@ -29,7 +28,7 @@ record OneServerShards(RedisClusterCommands<String, String> redis,
 
   @Override
   public Map<String, Long> subscribers(List<String> channels) {
-    return redis.pubsubNumsub(channels.toArray(String[]::new));
+    return redis.await(redis.async().pubsubNumsub(channels.toArray(String[]::new)));
   }
 
   @Override

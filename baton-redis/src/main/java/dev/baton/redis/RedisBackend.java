@@ -68,7 +68,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   @Override
   public LockStatus status(String key) {
     try {
-      List<Object> lock = LIST.run(link.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
+      List<Object> lock = LIST.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
       return LockReads.status(link, key, lock, keys.channel(key), RedisBackend::held);
     } catch (RuntimeException e) {
       throw link.translate(e, "Reading the status of '" + key + "'");
@@ -82,7 +82,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
     try {
-      List<String> found = LockScan.firstKeys(link.sync(), keys, keyPrefix, limit);
+      List<String> found = LockScan.firstKeys(link.commands(), keys, keyPrefix, limit);
       if (found.isEmpty()) {
         return List.of();
       }
@@ -153,7 +153,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   public void withdraw(AcquireRequest request) {
     String key = request.key();
     try {
-      WITHDRAW.<Long>run(link.sync(), ScriptOutputType.INTEGER, new String[] {keys.writers(key)},
+      WITHDRAW.<Long>run(link.commands(), ScriptOutputType.INTEGER, new String[] {keys.writers(key)},
           request.ownerId(), keys.channel(key), link.publishCommand());
     } catch (RuntimeException e) {
       throw link.translate(e, "Withdrawing the waiting writer of " + request.lockName());

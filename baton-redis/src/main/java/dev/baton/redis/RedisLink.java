@@ -13,8 +13,6 @@ import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
-import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.metrics.CommandLatencyRecorder;
@@ -48,8 +46,7 @@ final class RedisLink implements AutoCloseable {
   private final ClientResources resources;
   private final AbstractRedisClient client;
   private final StatefulConnection<String, String> connection;
-  private final RedisClusterCommands<String, String> sync;
-  private final RedisClusterAsyncCommands<String, String> async;
+  private final AwaitedCommands commands;
   private final StatefulRedisPubSubConnection<String, String> subscriptions;
   private final Shards shards;
   private final WakeUpChannels wakeUps;
@@ -57,14 +54,12 @@ final class RedisLink implements AutoCloseable {
   private final String server;
 
   private RedisLink(ClientResources resources, AbstractRedisClient client, StatefulConnection<String, String> connection,
-      RedisClusterCommands<String, String> sync, RedisClusterAsyncCommands<String, String> async,
-      StatefulRedisPubSubConnection<String, String> subscriptions, Shards shards, AcknowledgedWrites holdingWrites,
-      Duration commandTimeout, String server) {
+      AwaitedCommands commands, StatefulRedisPubSubConnection<String, String> subscriptions, Shards shards,
+      AcknowledgedWrites holdingWrites, Duration commandTimeout, String server) {
     this.resources = resources;
     this.client = client;
     this.connection = connection;
-    this.sync = sync;
-    this.async = async;
+    this.commands = commands;
     this.subscriptions = subscriptions;
     this.shards = shards;
     this.holdingWrites = holdingWrites;
@@ -83,7 +78,7 @@ final class RedisLink implements AutoCloseable {
     // Lettuce bounds the handshake with each sentinel by the sentinel's own timeout, one minute unless set.
     uri.getSentinels().forEach(sentinel -> sentinel.setTimeout(commandTimeout));
     ClientResources resources = newResources();
-    RedisClient client = new LazyPubSubApiClient(resources, uri);
+    RedisClient client = new LazyBlockingApiClient(resources, uri);
     client.setOptions(options(ClientOptions.builder(), commandTimeout, connectTimeout, acks).build());
     // The connections handshake at once: a short-lived client (baton exec) waits for one round of them, not two.
     CompletableFuture<StatefulRedisConnection<String, String>> commands =
@@ -96,11 +91,14 @@ final class RedisLink implements AutoCloseable {
     // command, as the master's handshake does.
     Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(uri.getSentinels().size() + 1L);
     return open(resources, client, commands, pubSub, acknowledged, bound, server, RedisTarget.connectAdvice(uri),
-        (connection, subscriptions, writes) -> new RedisLink(resources, client, connection, connection.sync(),
-            connection.async(), subscriptions, new OneServerShards(connection.sync(), subscriptions),
-            writes == null ? AcknowledgedWrites.unacknowledged(connection.sync(), connection.async())
-                : AcknowledgedWrites.onServer(writes, acks, server),
-            commandTimeout, server));
+        (connection, subscriptions, writes) -> {
+          AwaitedCommands awaited = new AwaitedCommands(connection, connection.async());
+          return new RedisLink(resources, client, connection, awaited, subscriptions,
+              new OneServerShards(awaited, subscriptions),
+              writes == null ? AcknowledgedWrites.unacknowledged(awaited)
+                  : AcknowledgedWrites.onServer(writes, acks, server),
+              commandTimeout, server);
+        });
   }
 
   /**
@@ -134,12 +132,15 @@ final class RedisLink implements AutoCloseable {
     Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(seeds.size() + 1L);
     String advice = "Check that the nodes run there in cluster mode (CLUSTER INFO says cluster_state:ok).";
     return open(resources, client, commands, pubSub, acknowledged, bound, server, advice,
-        (connection, subscriptions, writes) -> new RedisLink(resources, client, connection, connection.sync(),
-            connection.async(), subscriptions, new ClusterShards(connection, subscriptions, resources),
-            writes == null ? AcknowledgedWrites.unacknowledged(connection.sync(), connection.async())
-                : AcknowledgedWrites.onCluster(writes, client::refreshPartitionsAsync, acks, server,
-                    connectTimeout.plus(commandTimeout)),
-            commandTimeout, server));
+        (connection, subscriptions, writes) -> {
+          AwaitedCommands awaited = new AwaitedCommands(connection, connection.async());
+          return new RedisLink(resources, client, connection, awaited, subscriptions,
+              new ClusterShards(connection, awaited, subscriptions, resources),
+              writes == null ? AcknowledgedWrites.unacknowledged(awaited)
+                  : AcknowledgedWrites.onCluster(writes, client::refreshPartitionsAsync, acks, server,
+                      connectTimeout.plus(commandTimeout)),
+              commandTimeout, server);
+        });
   }
 
   /** Makes the link of the connections that are open; the last is null unless replicas acknowledge writes. */
@@ -225,14 +226,12 @@ final class RedisLink implements AutoCloseable {
     });
   }
 
-  /** Blocking commands, each bounded by the command timeout; on a cluster, each sent to the node of its key. */
-  RedisClusterCommands<String, String> sync() {
-    return sync;
-  }
-
-  /** Commands that return at once, for the watchdog's renewals. */
-  RedisClusterAsyncCommands<String, String> async() {
-    return async;
+  /**
+   * The command connection's commands, each waited for within the command timeout; on a cluster, each sent to the node
+   * of its key.
+   */
+  AwaitedCommands commands() {
+    return commands;
   }
 
   /**

@@ -72,8 +72,8 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   @Override
   public LockStatus status(String key) {
     try {
-      List<Object> lock = LIST.run(link.sync(), ScriptOutputType.MULTI, new String[] {keys.lock(key), keys.token(key)},
-          "status");
+      List<Object> lock = LIST.run(link.commands(), ScriptOutputType.MULTI,
+          new String[] {keys.lock(key), keys.token(key)}, "status");
       return LockReads.status(link, key, lock, keys.channel(key), LockReads::oldestHolder);
     } catch (RuntimeException e) {
       throw link.translate(e, "Reading the status of '" + key + "'");
@@ -87,7 +87,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
     try {
-      List<String> found = LockScan.firstKeys(link.sync(), keys, keyPrefix, limit);
+      List<String> found = LockScan.firstKeys(link.commands(), keys, keyPrefix, limit);
       if (found.isEmpty()) {
         return List.of();
       }
@@ -145,8 +145,8 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   public boolean release(AcquireRequest request) {
     String key = request.key();
     try {
-      return RELEASE.<Long>run(link.sync(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)}, request.ownerId(),
-          keys.channel(key)) == 1L;
+      return RELEASE.<Long>run(link.commands(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
+          request.ownerId(), keys.channel(key)) == 1L;
     } catch (RuntimeException e) {
       throw link.translate(e, "Releasing '" + key + "'");
     }
