@@ -173,7 +173,7 @@ public final class PostgresLockClient {
       properties.setProperty("connectTimeout", Long.toString(seconds));
       properties.setProperty("loginTimeout", Long.toString(seconds));
       properties.setProperty("socketTimeout", Long.toString(seconds * 3));
-      properties.setProperty("ApplicationName", "baton");
+      properties.setProperty("ApplicationName", PostgresSessions.CLIENTS);
       return properties;
     }
   }

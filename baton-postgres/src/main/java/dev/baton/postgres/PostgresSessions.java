@@ -27,7 +27,7 @@ import java.util.Properties;
  */
 public final class PostgresSessions {
   /** The application name of every connection a client made from an address opens. */
-  private static final String CLIENTS = "baton";
+  static final String CLIENTS = "baton";
   private static final String ADMIN = "baton-admin";
   private static final int CONNECT_SECONDS = 5;
   private static final String TERMINATE = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
