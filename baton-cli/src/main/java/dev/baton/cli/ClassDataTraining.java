@@ -5,7 +5,6 @@ import dev.baton.testkit.EtcdServer;
 import dev.baton.testkit.RedisServer;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.util.function.Consumer;
 
 /**
  * The short run {@code bin/baton} archives the loaded classes of (class-data sharing), so that later runs map them
@@ -55,10 +54,9 @@ public final class ClassDataTraining {
 
   /** What the quick commands do on a store that answers: lock and run a command, then ask about the lock. */
   private static void useFully(String backend) {
-    Consumer<String[]> run = words -> BatonCli.run(NOWHERE, NOWHERE, words);
-    run.accept(new String[] {"exec", "--backend", backend, "--key", "cds", "--", "true"});
-    run.accept(new String[] {"status", "--backend", backend, "--key", "cds"});
-    run.accept(new String[] {"list", "--backend", backend});
+    BatonCli.run(NOWHERE, NOWHERE, "exec", "--backend", backend, "--key", "cds", "--", "true");
+    BatonCli.run(NOWHERE, NOWHERE, "status", "--backend", backend, "--key", "cds");
+    BatonCli.run(NOWHERE, NOWHERE, "list", "--backend", backend);
   }
 
   /** Runs {@code training} unless the server it needs is not installed here; the archive then goes without it. */

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -75,13 +74,14 @@ final class ProcessGroup {
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(PROC, "[0-9]*")) {
       for (Path entry : entries) {
         long pid = Long.parseLong(entry.getFileName().toString());
-        Optional<Boolean> runs = pid == id ? Optional.empty() : runsInGroup(entry);
-        if (runs.isPresent() && (exited || runs.get())) {
-          Optional<ProcessHandle> member = ProcessHandle.of(pid);
-          member.ifPresent(members::add);
-          if (runs.get()) {
-            member.ifPresent(running::add);
-          }
+        Membership membership = pid == id ? Membership.OUTSIDE : membership(entry);
+        if (membership == Membership.RUNNING || membership == Membership.EXITED && exited) {
+          ProcessHandle.of(pid).ifPresent(member -> {
+            members.add(member);
+            if (membership == Membership.RUNNING) {
+              running.add(member);
+            }
+          });
         }
       }
     } catch (IOException e) {
@@ -102,25 +102,32 @@ final class ProcessGroup {
     }
   }
 
-  /**
-   * For the process of {@code /proc/PID}: empty if it is not in this group (or is gone), else whether it still runs
-   * (not a zombie).
-   */
-  private Optional<Boolean> runsInGroup(Path entry) {
+  /** Where a process stands towards the group. */
+  private enum Membership {
+    /** Not in the group, or gone. */
+    OUTSIDE,
+    /** In the group, and running (or stopped). */
+    RUNNING,
+    /** In the group, exited but not reaped yet. */
+    EXITED
+  }
+
+  /** Where the process of {@code /proc/PID} stands towards this group. */
+  private Membership membership(Path entry) {
     String stat;
     try {
       stat = Files.readString(entry.resolve("stat"));
     } catch (IOException e) {
-      return Optional.empty(); // the process exited while the list was read
+      return Membership.OUTSIDE; // the process exited while the list was read
     }
     // After the command name, which may hold spaces and parentheses: state, ppid, pgrp, ...
     int state = stat.lastIndexOf(')') + 2;
     int ppidEnd = state < 2 ? -1 : stat.indexOf(' ', state + 2);
     int pgrpEnd = ppidEnd < 0 ? -1 : stat.indexOf(' ', ppidEnd + 1);
     if (pgrpEnd < 0 || !stat.substring(ppidEnd + 1, pgrpEnd).equals(Long.toString(id))) {
-      return Optional.empty();
+      return Membership.OUTSIDE;
     }
     char code = stat.charAt(state);
-    return Optional.of(code != 'Z' && code != 'X');
+    return code == 'Z' || code == 'X' ? Membership.EXITED : Membership.RUNNING;
   }
 }

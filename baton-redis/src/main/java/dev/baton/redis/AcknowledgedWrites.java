@@ -113,7 +113,7 @@ final class AcknowledgedWrites implements AutoCloseable {
       return write.apply(commands);
     }
     StatefulRedisConnection<String, String> connection = connection(key);
-    AwaitedCommands onConnection = new AwaitedCommands(connection, connection.async());
+    AwaitedCommands onConnection = new AwaitedCommands(connection);
     T result = afterMoved(() -> write.apply(onConnection));
     if (tookEffect.test(result)) {
       // WAIT may take the acknowledgement's time on top of the command timeout: the connection's options say so.

@@ -4,6 +4,8 @@ import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulConnection;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.protocol.RedisCommand;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +21,18 @@ final class AwaitedCommands {
   private final StatefulConnection<String, String> connection;
   private final RedisClusterAsyncCommands<String, String> async;
 
-  AwaitedCommands(StatefulConnection<String, String> connection, RedisClusterAsyncCommands<String, String> async) {
+  /** The commands of a connection to one server (or a Sentinel master). */
+  AwaitedCommands(StatefulRedisConnection<String, String> connection) {
+    this(connection, connection.async());
+  }
+
+  /** The commands of a cluster connection. */
+  AwaitedCommands(StatefulRedisClusterConnection<String, String> connection) {
+    this(connection, connection.async());
+  }
+
+  private AwaitedCommands(StatefulConnection<String, String> connection,
+      RedisClusterAsyncCommands<String, String> async) {
     this.connection = connection;
     this.async = async;
   }

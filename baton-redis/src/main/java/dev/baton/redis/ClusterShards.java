@@ -41,11 +41,10 @@ final class ClusterShards implements Shards {
   /** What subscribes every channel that waiters need again, where its slot is now; none until it is set. */
   private volatile Runnable subscribeAgain;
 
-  /** {@code scripts} runs the scripts that read locks on {@code commands}. */
-  ClusterShards(StatefulRedisClusterConnection<String, String> commands, AwaitedCommands scripts,
+  ClusterShards(StatefulRedisClusterConnection<String, String> commands,
       StatefulRedisClusterPubSubConnection<String, String> subscriptions, ClientResources resources) {
     this.commands = commands;
-    this.scripts = scripts;
+    this.scripts = new AwaitedCommands(commands);
     this.subscriptions = subscriptions;
     this.resources = resources;
     subscriptions.setNodeMessagePropagation(true);

@@ -92,7 +92,7 @@ final class RedisLink implements AutoCloseable {
     Duration bound = connectTimeout.plus(commandTimeout).multipliedBy(uri.getSentinels().size() + 1L);
     return open(resources, client, commands, pubSub, acknowledged, bound, server, RedisTarget.connectAdvice(uri),
         (connection, subscriptions, writes) -> {
-          AwaitedCommands awaited = new AwaitedCommands(connection, connection.async());
+          AwaitedCommands awaited = new AwaitedCommands(connection);
           return new RedisLink(resources, client, connection, awaited, subscriptions,
               new OneServerShards(awaited, subscriptions),
               writes == null ? AcknowledgedWrites.unacknowledged(awaited)
@@ -133,9 +133,9 @@ final class RedisLink implements AutoCloseable {
     String advice = "Check that the nodes run there in cluster mode (CLUSTER INFO says cluster_state:ok).";
     return open(resources, client, commands, pubSub, acknowledged, bound, server, advice,
         (connection, subscriptions, writes) -> {
-          AwaitedCommands awaited = new AwaitedCommands(connection, connection.async());
+          AwaitedCommands awaited = new AwaitedCommands(connection);
           return new RedisLink(resources, client, connection, awaited, subscriptions,
-              new ClusterShards(connection, awaited, subscriptions, resources),
+              new ClusterShards(connection, subscriptions, resources),
               writes == null ? AcknowledgedWrites.unacknowledged(awaited)
                   : AcknowledgedWrites.onCluster(writes, client::refreshPartitionsAsync, acks, server,
                       connectTimeout.plus(commandTimeout)),
