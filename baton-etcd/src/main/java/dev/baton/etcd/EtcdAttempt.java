@@ -40,6 +40,8 @@ final class EtcdAttempt implements Attempt {
   private OwnEntry entry;
   private long ours;
   private boolean written;
+  /** The last put of our entry, whose answer a clean-up waits for ({@link #abandon()}). */
+  private CompletableFuture<TxnResponse> put;
   private EtcdWatches.Watching watching;
 
   EtcdAttempt(EtcdBackend etcd, AcquireRequest request) {
@@ -102,9 +104,10 @@ final class EtcdAttempt implements Attempt {
     ByteSequence name = entry.name();
     TxnResponse queued;
     try {
-      queued = EtcdCalls.await(etcd.kv().txn()
+      put = etcd.kv().txn()
           .Then(Op.put(name, owner, PutOption.builder().withLeaseId(lease).withPrevKV().build()), reads.oldest())
-          .commit(), etcd.timeout(), what);
+          .commit();
+      queued = EtcdCalls.await(put, etcd.timeout(), what);
     } catch (RuntimeException e) {
       etcd.leaseRefused(lease, e);
       throw e;
@@ -159,6 +162,7 @@ final class EtcdAttempt implements Attempt {
     }
     try {
       if (written) {
+        awaitPut();
         // Only our own entry: a retry of this clean-up may run after a later acquisition took the same name.
         etcd.deleteIf(entry.name(), CmpTarget.value(owner), "Leaving the queue of '" + request.key() + "'");
         written = false;
@@ -166,6 +170,26 @@ final class EtcdAttempt implements Attempt {
       }
     } finally {
       entry.free(); // if the entry is still there, the next acquisition under this name removes it as left behind
+    }
+  }
+
+  /**
+   * Waits for the answer to our last put, when an interrupt or a timeout left it unanswered. Sent to another member
+   * of the cluster, or only handled later by the same one, our delete could otherwise be applied first, and the put
+   * would then leave an entry behind that nobody removes while this client's lease lives, and that every later
+   * acquisition of the key waits behind. A put still unanswered after the timeout fails the clean-up, which is
+   * retried; a put that failed is taken as not applied.
+   */
+  private void awaitPut() {
+    if (put == null) {
+      return; // the put was refused before it was sent: the client is closing
+    }
+    try {
+      EtcdCalls.await(put, etcd.timeout(), what);
+    } catch (RuntimeException failed) {
+      if (!put.isDone()) {
+        throw failed;
+      }
     }
   }
 

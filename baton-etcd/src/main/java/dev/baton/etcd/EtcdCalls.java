@@ -20,16 +20,19 @@ final class EtcdCalls {
 
   private EtcdCalls() {}
 
+  /**
+   * The call's answer, within {@code timeout}. A call given up on is not cancelled: jetcd would not stop a request
+   * already sent, a write's answer is still wanted ({@link EtcdAttempt#abandon()} waits for it), and a future may be
+   * shared by several waiters ({@link LeaseLife}).
+   */
   static <T> T await(CompletableFuture<T> call, Duration timeout, String what) {
     try {
       return call.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
     } catch (ExecutionException e) {
       throw translate(e.getCause(), what);
     } catch (TimeoutException e) {
-      call.cancel(true);
       throw new BackendUnavailableException(what + ": etcd did not answer within " + timeout.toMillis() + " ms", e);
     } catch (InterruptedException e) {
-      call.cancel(true);
       Thread.currentThread().interrupt();
       throw new BackendUnavailableException(what + " was interrupted while waiting for etcd", e);
     }

@@ -129,8 +129,7 @@ abstract class ContractLeadership extends ContractGroup {
     leader.close();
 
     assertThatThrownBy(leader::start).isInstanceOf(IllegalStateException.class).hasMessageContaining(key);
-    // The waiting candidate's entry goes with a clean-up in the background: on a loaded three-member etcd cluster
-    // that took more than PROMPTLY once (CI beside a torture).
+    // The waiting candidate's entry goes with a clean-up in the background, which waits for the request it cancelled.
     await().atMost(LONG_WAIT).until(() -> entriesAtStore(key) == 0 && client.keysInUse() == 0);
   }
 
