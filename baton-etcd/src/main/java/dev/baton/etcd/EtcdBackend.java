@@ -35,6 +35,9 @@ import java.util.stream.Collectors;
 
 /** Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. */
 final class EtcdBackend implements LockBackend {
+  /** How long a close waits for each of the client's threads to end. */
+  private static final Duration THREADS_END_WITHIN = Duration.ofSeconds(2);
+
   private final Client client;
   private final KV kv;
   private final EtcdWatches watches;
@@ -89,9 +92,7 @@ final class EtcdBackend implements LockBackend {
           backend::leaseExpired, backend.scheduler);
       return backend;
     } catch (RuntimeException e) {
-      backend.scheduler.shutdownNow();
-      client.close();
-      backend.awaitUpkeepEnd();
+      backend.closeClient();
       if (e instanceof PermissionDeniedException) {
         throw new PermissionDeniedException("etcd at " + endpoints + " refused the client: " + e.getMessage(), e);
       }
@@ -259,15 +260,15 @@ final class EtcdBackend implements LockBackend {
   public void close() {
     watches.close();
     session.close();
-    scheduler.shutdownNow();
-    client.close();
-    awaitUpkeepEnd();
+    closeClient();
   }
 
-  /** Waits, bounded, for the upkeep thread to end, so that a closed client leaves no thread behind. */
-  private void awaitUpkeepEnd() {
+  /** Stops the upkeep and jetcd, and waits, bounded, for their threads to end: a closed client leaves none behind. */
+  private void closeClient() {
+    scheduler.shutdownNow();
+    JetcdStubs.close(client, THREADS_END_WITHIN);
     try {
-      scheduler.awaitTermination(2, TimeUnit.SECONDS);
+      scheduler.awaitTermination(THREADS_END_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -524,13 +524,19 @@ class EtcdBackendTest {
   void closingTheClientRevokesItsLeaseAndStopsItsThreads() throws Exception {
     assertThat(inspector.count(key)).isZero(); // the inspector's own threads run before the snapshot
     Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
-    LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(30)).connect();
-    Optional<Lease> lease = client.lock(key).tryAcquire();
-    assertThat(lease).isPresent();
-    long leaseId = inspector.holderLease(key);
-    client.close();
-    assertThat(inspector.secondsLeft(leaseId)).as("seconds left on the closed client's lease").isNegative();
-    assertThat(inspector.count(key)).isZero();
-    awaitNoThreadLeftBehind(before, "the closed client");
+    for (int round = 0; round < 5; round++) {
+      LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(30)).connect();
+      Optional<Lease> lease = client.lock(key).tryAcquire();
+      assertThat(lease).isPresent();
+      long leaseId = inspector.holderLease(key);
+      client.close();
+      // At once: an event loop still polling when the JVM exits holds the exit back by 300 ms (baton exec, every
+      // other run, before close waited for them).
+      assertThat(Thread.getAllStackTraces().keySet()).as("jetcd's event loops at the return of close()")
+          .noneMatch(t -> t.isAlive() && !before.contains(t) && t.getName().startsWith("vert.x-eventloop"));
+      assertThat(inspector.secondsLeft(leaseId)).as("seconds left on the closed client's lease").isNegative();
+      assertThat(inspector.count(key)).isZero();
+    }
+    awaitNoThreadLeftBehind(before, "the closed clients");
   }
 }
