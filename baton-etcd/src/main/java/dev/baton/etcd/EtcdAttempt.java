@@ -39,8 +39,10 @@ final class EtcdAttempt implements Attempt {
   private long leaseId;
   private OwnEntry entry;
   private long ours;
-  private boolean written;
-  /** The last put of our entry, whose answer a clean-up waits for ({@link #abandon()}). */
+  /**
+   * The last put of our entry, answered or not, until the entry is deleted: null while nothing of ours can be in etcd.
+   * A clean-up waits for its answer ({@link #abandon()}).
+   */
   private CompletableFuture<TxnResponse> put;
   private EtcdWatches.Watching watching;
 
@@ -100,7 +102,6 @@ final class EtcdAttempt implements Attempt {
       }
       entry = etcd.entryNames().take(request.key(), lease, request.rule());
     }
-    written = true; // from here on the put may have happened, whatever the reply
     ByteSequence name = entry.name();
     TxnResponse queued;
     try {
@@ -161,11 +162,11 @@ final class EtcdAttempt implements Attempt {
       return; // nothing written: the lease was not known yet
     }
     try {
-      if (written) {
+      if (put != null) {
         awaitPut();
         // Only our own entry: a retry of this clean-up may run after a later acquisition took the same name.
         etcd.deleteIf(entry.name(), CmpTarget.value(owner), "Leaving the queue of '" + request.key() + "'");
-        written = false;
+        put = null;
         ours = 0;
       }
     } finally {
@@ -181,9 +182,6 @@ final class EtcdAttempt implements Attempt {
    * retried; a put that failed is taken as not applied.
    */
   private void awaitPut() {
-    if (put == null) {
-      return; // the put was refused before it was sent: the client is closing
-    }
     try {
       EtcdCalls.await(put, etcd.timeout(), what);
     } catch (RuntimeException failed) {
