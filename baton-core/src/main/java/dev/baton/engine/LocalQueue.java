@@ -87,8 +87,8 @@ final class LocalQueue {
       }
     } finally {
       waiting.remove(me);
-      // A waiter that leaves without the turn (timed out, or handed a permit while the turn was free) passes on the
-      // signal it may have taken from the next one.
+      // A waiter that leaves without the turn (timed out, interrupted) passes on the signal it may have taken from the
+      // next one.
       if (!withTurn && !taken) {
         signalHead();
       }
@@ -99,9 +99,8 @@ final class LocalQueue {
   }
 
   /**
-   * Hands {@code successor}, the lease of the holder that is leaving, over to the first waiter if it
-   * accepts {@code terms}; the turn goes with it if the leaving lease kept it (an exclusive one; a permit's holder
-   * has none to give). False, and nothing changes, if there is no such waiter.
+   * Hands {@code successor}, the lease of the holder that is leaving with the turn, over to the first waiter with the
+   * turn if that waiter accepts {@code terms}. False, and nothing changes, if there is no such waiter.
    */
   boolean handOver(HandoverTerms terms, EngineLease successor) {
     lock.lock();
