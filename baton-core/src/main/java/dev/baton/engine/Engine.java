@@ -152,10 +152,10 @@ final class Engine implements LossListener {
 
   /**
    * An exclusive entry keeps the key's local turn for as long as it is held, and may hand it over to the next local
-   * waiter with its entry at the store. Other entries take the turn of their key and rule only to talk to the store,
-   * one thread at a time, and give it back once granted: each holder has an entry of its own at the store. They are
-   * never handed over: the thread with the turn waits at the store, ahead of every local waiter, so a permit handed to
-   * the first of those would pass over the earliest (and would keep its token for another grant).
+   * waiter with its entry at the store. Other entries take a turn of their key and rule only to talk to the store (one
+   * thread at a time, or as many as a semaphore's permits) and give it back once granted: each holder has an entry of
+   * its own at the store. They are never handed over: a thread with a turn waits at the store, ahead of every local
+   * waiter, so a permit handed to the first of those would pass it over (and would keep its token for another grant).
    */
   private EngineLease acquireInTurn(String key, QueueRule rule, LockOptions options, boolean interruptible)
       throws InterruptedException {
@@ -167,7 +167,7 @@ final class Engine implements LossListener {
       return joined;
     }
     Deadline deadline = Deadline.after(time, options.waitTime());
-    LocalQueue queue = keys.retain(localKey);
+    LocalQueue queue = keys.retain(localKey, turns(rule));
     LocalQueue.Turn turn;
     try {
       turn = queue.enter(deadline, interruptible, exclusive ? HandoverTerms.of(options, ttl(options)) : null);
@@ -218,7 +218,7 @@ final class Engine implements LossListener {
     if (joined == null) {
       return null;
     }
-    keys.retain(localKey); // the lease releases the key when it ends
+    keys.retain(localKey, turns(rule)); // the lease releases the key when it ends
     startHolding(joined);
     return tookOver(joined);
   }
@@ -238,6 +238,14 @@ final class Engine implements LossListener {
   /** Whether entries under {@code rule} hold alone: they keep the local turn while held and may be handed over. */
   static boolean isExclusive(QueueRule rule) {
     return rule.mode() == EntryMode.EXCLUSIVE;
+  }
+
+  /**
+   * How many threads of this client may talk to the store at once for entries under {@code rule}: one, or as many as
+   * a semaphore's permits, which the store may grant all at once.
+   */
+  private static int turns(QueueRule rule) {
+    return rule.mode() == EntryMode.PERMIT ? rule.capacity() : 1;
   }
 
   /**

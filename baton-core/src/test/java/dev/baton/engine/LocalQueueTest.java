@@ -18,7 +18,7 @@ class LocalQueueTest {
   /** The system's time; the queue schedules nothing, so its scheduler thread never starts. */
   private static final EngineTime TIME = EngineTime.system("local-queue-test");
 
-  private final LocalQueue queue = new LocalQueue();
+  private final LocalQueue queue = new LocalQueue(1);
 
   @Test
   void servesWaitersInOrderOfArrival() throws Exception {
@@ -41,6 +41,39 @@ class LocalQueueTest {
       await().until(() -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
     }
     queue.leave();
+    for (Thread t : waiters) {
+      t.join(5_000);
+    }
+    assertThat(order).containsExactly(0, 1, 2);
+  }
+
+  @Test
+  void aQueueOfSeveralTurnsGivesThemInOrderOfArrivalAndNoMore() throws Exception {
+    LocalQueue permits = new LocalQueue(2);
+    assertThat(permits.enter(Deadline.after(TIME, Optional.of(Duration.ZERO)), true, null)).isNotNull();
+    assertThat(permits.enter(Deadline.after(TIME, Optional.of(Duration.ZERO)), true, null)).isNotNull();
+    assertThat(permits.enter(Deadline.after(TIME, Optional.of(Duration.ZERO)), true, null)).as("a third turn of two").isNull();
+    List<Integer> order = new CopyOnWriteArrayList<>();
+    List<Thread> waiters = new CopyOnWriteArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      int id = i;
+      Thread t = new Thread(() -> {
+        try {
+          permits.enter(Deadline.after(TIME, Optional.empty()), true, null);
+          order.add(id);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      t.start();
+      waiters.add(t);
+      await().until(() -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
+    }
+    for (int turn = 1; turn <= 3; turn++) {
+      permits.leave();
+      int taken = turn;
+      await().until(() -> order.size() == taken);
+    }
     for (Thread t : waiters) {
       t.join(5_000);
     }

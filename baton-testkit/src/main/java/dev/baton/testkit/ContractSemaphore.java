@@ -101,7 +101,8 @@ abstract class ContractSemaphore extends ContractGroup {
   @Test
   @Timeout(60)
   void aClientWithManyThreadsTakesOnlyAFewTurnsWhileAnotherClientWaits() throws Exception {
-    DistributedSemaphore crowd = newClient().semaphore(key, 1);
+    LockClient crowdClient = newClient();
+    DistributedSemaphore crowd = crowdClient.semaphore(key, 1);
     DistributedSemaphore lone = newClient().semaphore(key, 1);
     Grants grants = new Grants();
     AtomicBoolean done = new AtomicBoolean();
@@ -139,7 +140,7 @@ abstract class ContractSemaphore extends ContractGroup {
       }
     }
     log.info("Semaphore of one permit on {}: turns of a client of three threads before each of {} turns of a client"
-        + " of one: {}", target(), LONE_TURNS, crowdTurnsBefore);
+        + " of one: {}", crowdClient.backendName(), LONE_TURNS, crowdTurnsBefore);
     assertThat(crowdTurnsBefore).as("turns of the three-thread client while the other waited, in %s", grants.holders())
         .allSatisfy(turns -> assertThat(turns).isLessThanOrEqualTo(MOST_TURNS_WHILE_ANOTHER_WAITS));
   }
