@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.DistributedSemaphore;
 import dev.baton.Lease;
 import dev.baton.LockClient;
+import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
 import java.time.Duration;
@@ -67,7 +68,7 @@ abstract class ContractSemaphore extends ContractGroup {
   @Test
   @Timeout(60)
   void theFirstThreadToWaitIsServedBeforeALaterOneHasASecondTurnAndEachGrantHasItsOwnToken() throws Exception {
-    DistributedSemaphore slot = newClient().semaphore(key, 1);
+    DistributedSemaphore slot = newClient().semaphore(key, 1, fair());
     Lease held = slot.acquire(LONG_WAIT);
     Grants grants = new Grants();
     grants.add("held", held);
@@ -102,8 +103,8 @@ abstract class ContractSemaphore extends ContractGroup {
   @Timeout(60)
   void aClientWithManyThreadsTakesOnlyAFewTurnsWhileAnotherClientWaits() throws Exception {
     LockClient crowdClient = newClient();
-    DistributedSemaphore crowd = crowdClient.semaphore(key, 1);
-    DistributedSemaphore lone = newClient().semaphore(key, 1);
+    DistributedSemaphore crowd = crowdClient.semaphore(key, 1, fair());
+    DistributedSemaphore lone = newClient().semaphore(key, 1, fair());
     Grants grants = new Grants();
     AtomicBoolean done = new AtomicBoolean();
     BackgroundCall<Void> alone = BackgroundCall.start("lone", () -> {
@@ -143,6 +144,11 @@ abstract class ContractSemaphore extends ContractGroup {
         + " of one: {}", crowdClient.backendName(), LONE_TURNS, crowdTurnsBefore);
     assertThat(crowdTurnsBefore).as("turns of the three-thread client while the other waited, in %s", grants.holders())
         .allSatisfy(turns -> assertThat(turns).isLessThanOrEqualTo(MOST_TURNS_WHILE_ANOTHER_WAITS));
+  }
+
+  /** The suite's options, fair: a non-fair waiter races for a free permit, in no order. */
+  private LockOptions fair() {
+    return baseOptions().toBuilder().fair(true).build();
   }
 
   /** Where {@code holder}'s grant number {@code turn} (from 1) stands in {@code order}. */
