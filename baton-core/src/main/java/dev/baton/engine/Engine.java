@@ -16,11 +16,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -43,8 +45,8 @@ final class Engine implements LossListener {
   private final AtomicLong leaseSequence = new AtomicLong();
   private final KeyRegistry keys = new KeyRegistry();
   private final EngineTime time;
-  private final ThreadPoolExecutor background;
-  private final ExecutorService asyncAcquires;
+  private final ClientThreads background;
+  private final ClientThreads asyncAcquires;
   private final Events events;
   private final Watchdog watchdog;
   private final Cleanup cleanup;
@@ -54,23 +56,30 @@ final class Engine implements LossListener {
   private final Observers observers;
   private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
+  /** Counted down when the first {@link #close} is done, which a concurrent second one waits for. */
+  private final CountDownLatch closeDone = new CountDownLatch(1);
 
   /** The engine of client {@code clientId}, on the system's time if {@code ticker} is null and on its time if not. */
   Engine(LockBackend backend, String clientId, Ticker ticker) {
     this.backend = backend;
     this.clientId = clientId;
     this.time = ticker == null ? EngineTime.system(clientId) : EngineTime.of(ticker);
-    this.background = new ThreadPoolExecutor(BACKGROUND_THREADS, BACKGROUND_THREADS, 30, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(), new DaemonThreads("background", clientId));
-    background.allowCoreThreadTimeOut(true);
+    this.background = new ClientThreads("background", clientId, Engine::backgroundPool);
     // One thread per pending acquireAsync, which waits as a blocking acquire does: as many as the caller asks for.
-    this.asyncAcquires = Executors.newCachedThreadPool(new DaemonThreads("acquire", clientId));
+    this.asyncAcquires = new ClientThreads("acquire", clientId, Executors::newCachedThreadPool);
     this.events = new Events(clientId);
     this.observers = new Observers(events, time);
     this.watchdog = new Watchdog(time);
-    this.cleanup = new Cleanup(time, background);
+    this.cleanup = new Cleanup(time, background.executor());
     this.handovers = new LocalHandovers(this, backend);
     backend.setLossListener(this);
+  }
+
+  private static ExecutorService backgroundPool(ThreadFactory threads) {
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(BACKGROUND_THREADS, BACKGROUND_THREADS, 30, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(), threads);
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
   }
 
   LockBackend backend() {
@@ -99,7 +108,7 @@ final class Engine implements LossListener {
 
   /** Where {@code acquireAsync} runs its acquires. */
   ExecutorService asyncAcquires() {
-    return asyncAcquires;
+    return asyncAcquires.executor();
   }
 
   String clientId() {
@@ -143,8 +152,10 @@ final class Engine implements LossListener {
 
   /**
    * An exclusive entry keeps the key's local turn for as long as it is held, and may hand it over to the next local
-   * waiter with its entry at the store. Other entries take the turn of their key and rule only to talk to the store,
-   * one thread at a time, and give it back once granted: each holder has an entry of its own at the store.
+   * waiter with its entry at the store. Other entries take a turn of their key and rule only to talk to the store (one
+   * thread at a time, or as many as a semaphore's permits) and give it back once granted: each holder has an entry of
+   * its own at the store. They are never handed over: a thread with a turn waits at the store, ahead of every local
+   * waiter, so a permit handed to the first of those would pass it over (and would keep its token for another grant).
    */
   private EngineLease acquireInTurn(String key, QueueRule rule, LockOptions options, boolean interruptible)
       throws InterruptedException {
@@ -156,10 +167,10 @@ final class Engine implements LossListener {
       return joined;
     }
     Deadline deadline = Deadline.after(time, options.waitTime());
-    LocalQueue queue = keys.retain(localKey);
+    LocalQueue queue = keys.retain(localKey, turns(rule));
     LocalQueue.Turn turn;
     try {
-      turn = queue.enter(deadline, interruptible, handsOver(rule) ? HandoverTerms.of(options, ttl(options)) : null);
+      turn = queue.enter(deadline, interruptible, exclusive ? HandoverTerms.of(options, ttl(options)) : null);
       if (turn == null) {
         throw timeout(key, options);
       }
@@ -177,7 +188,7 @@ final class Engine implements LossListener {
         keys.release(localKey); // retained twice: by the turn and by the joined lease
         return joinedInTurn;
       }
-      EngineLease lease = acquireAtStore(key, rule, options, deadline, handsOver(rule) ? queue : null, interruptible);
+      EngineLease lease = acquireAtStore(key, rule, options, deadline, exclusive ? queue : null, interruptible);
       if (rule.mode() == EntryMode.SHARED) {
         shares.host(localKey, lease);
       }
@@ -207,7 +218,7 @@ final class Engine implements LossListener {
     if (joined == null) {
       return null;
     }
-    keys.retain(localKey); // the lease releases the key when it ends
+    keys.retain(localKey, turns(rule)); // the lease releases the key when it ends
     startHolding(joined);
     return tookOver(joined);
   }
@@ -230,12 +241,11 @@ final class Engine implements LossListener {
   }
 
   /**
-   * Whether an entry under {@code rule} may be handed over to the next local waiter when its holder releases it: an
-   * exclusive entry with the turn it keeps, a permit alone (the permit changes hands, its count at the store does
-   * not). Shared entries are joined instead ({@link LocalShares}).
+   * How many threads of this client may talk to the store at once for entries under {@code rule}: one, or as many as
+   * a semaphore's permits, which the store may grant all at once.
    */
-  static boolean handsOver(QueueRule rule) {
-    return rule.mode() != EntryMode.SHARED;
+  private static int turns(QueueRule rule) {
+    return rule.mode() == EntryMode.PERMIT ? rule.capacity() : 1;
   }
 
   /**
@@ -290,8 +300,8 @@ final class Engine implements LossListener {
   }
 
   /**
-   * @param heldTurn the key's local queue, whose turn an exclusive lease keeps while held, and in which a lease that
-   *     may be handed over is offered to the next waiter when released; null for other leases
+   * @param heldTurn the key's local queue, whose turn an exclusive lease keeps while held and in which it is offered to
+   *     the next waiter when released; null for other leases
    */
   private EngineLease hold(Grant grant, LocalQueue heldTurn, long sentAt) {
     EngineLease lease = new EngineLease(this, grant, heldTurn, sentAt);
@@ -318,7 +328,7 @@ final class Engine implements LossListener {
   /** A timer that ends {@code lease} by its hold timeout in {@code delayNanos}; null if the client is closing. */
   Future<?> holdTimer(EngineLease lease, long delayNanos) {
     try {
-      return time.schedule(() -> background.execute(lease::expire), delayNanos);
+      return time.schedule(() -> background.executor().execute(lease::expire), delayNanos);
     } catch (RejectedExecutionException closing) {
       log.debug("Client {} closing; the hold timer of '{}' is not needed", clientId, lease.key());
       return null;
@@ -366,16 +376,37 @@ final class Engine implements LossListener {
         + ": another owner holds it. Wait longer, or retry later.");
   }
 
-  /** Fails the waiters, releases the held leases, stops the threads and closes the backend. */
+  /**
+   * Fails the waiters, releases the held leases, stops the threads and closes the backend. Safe from any thread,
+   * the client's own included (a listener that closes the client on a loss): that thread is neither waited for nor
+   * interrupted. A close while another is under way waits for it to finish, unless it runs on one of the client's
+   * threads, which the first may be waiting for.
+   */
   void close() {
     if (!closed.compareAndSet(false, true)) {
+      awaitFirstClose();
       return;
     }
-    keys.close(closedException().getMessage());
-    acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
-    List.copyOf(held).forEach(EngineLease::releaseOnClose);
-    stopThreads();
-    backend.close();
+    try {
+      keys.close(closedException().getMessage());
+      acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
+      List.copyOf(held).forEach(EngineLease::releaseOnClose);
+      stopThreads();
+      backend.close();
+    } finally {
+      closeDone.countDown();
+    }
+  }
+
+  private void awaitFirstClose() {
+    if (events.runsCurrentThread() || background.runsCurrentThread() || asyncAcquires.runsCurrentThread()) {
+      return;
+    }
+    try {
+      closeDone.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void stopThreads() {
@@ -383,19 +414,7 @@ final class Engine implements LossListener {
     background.shutdown();
     asyncAcquires.shutdown();
     events.close(CLOSE_WAIT_MILLIS);
-    awaitTermination(background);
-    awaitTermination(asyncAcquires);
+    background.awaitStopped(CLOSE_WAIT_MILLIS);
+    asyncAcquires.awaitStopped(CLOSE_WAIT_MILLIS);
   }
-
-  private static void awaitTermination(ExecutorService executor) {
-    try {
-      if (!executor.awaitTermination(CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-        executor.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      executor.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
-  }
-
 }

@@ -62,6 +62,7 @@ final class EngineLease implements Lease {
 
   private final Engine engine;
   private final Grant grant;
+  /** The key's local queue, whose turn this lease keeps while held and may hand over: an exclusive one's; else null. */
   private final LocalQueue queue;
   private final LostListeners listeners;
   /** Set once, by the thread that takes the lease out of HELD. */
@@ -327,7 +328,7 @@ final class EngineLease implements Lease {
       }
     } finally {
       state = finalState;
-      if (!handedOver && keepsTurn()) {
+      if (!handedOver && queue != null) {
         queue.leave();
       }
       engine.forget(this);
@@ -341,18 +342,13 @@ final class EngineLease implements Lease {
     return queue;
   }
 
-  /** Whether the lease keeps its key's local turn while held (an exclusive one), rather than only offering its entry. */
-  private boolean keepsTurn() {
-    return queue != null && Engine.isExclusive(grant.request().rule());
-  }
-
   private boolean leave(LeaseState to) {
     if (!ending.compareAndSet(false, true)) {
       return false;
     }
     state = to;
     detach();
-    if (keepsTurn()) {
+    if (queue != null) {
       queue.leave();
     }
     engine.forget(this);

@@ -48,6 +48,7 @@ abstract class EngineTime {
     SystemTime(String clientId) {
       scheduler = new ScheduledThreadPoolExecutor(1, new DaemonThreads("watchdog", clientId));
       scheduler.setRemoveOnCancelPolicy(true);
+      scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     }
 
     @Override
@@ -65,9 +66,13 @@ abstract class EngineTime {
       return scheduler.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * Drops the pending tasks without interrupting a running one: the client may be closing from a task of this very
+     * thread, and an interrupt would fail the store calls the rest of its close makes. A task does not block.
+     */
     @Override
     void shutdown() {
-      scheduler.shutdownNow();
+      scheduler.shutdown();
     }
   }
 

@@ -1,36 +1,35 @@
 package dev.baton.engine;
 
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 
 /** Runs user callbacks on one event thread per client, in order, away from the watchdog and I/O threads. */
 final class Events {
-  private final ExecutorService executor;
+  private final ClientThreads thread;
 
   Events(String clientId) {
-    executor = Executors.newSingleThreadExecutor(new DaemonThreads("events", clientId));
+    thread = new ClientThreads("events", clientId, Executors::newSingleThreadExecutor);
   }
 
   void dispatch(Runnable callback) {
     try {
-      executor.execute(callback);
+      thread.executor().execute(callback);
     } catch (RejectedExecutionException closed) {
       callback.run();
     }
   }
 
-  /** Runs what is queued, for at most {@code millis}, then stops the thread. */
+  /** Whether the calling thread is the event thread: a callback running now. */
+  boolean runsCurrentThread() {
+    return thread.runsCurrentThread();
+  }
+
+  /**
+   * Runs what is queued, for at most {@code millis}, then stops the thread. Called from a callback, it returns at once:
+   * what is queued runs after that callback, and the thread ends then.
+   */
   void close(long millis) {
-    executor.shutdown();
-    try {
-      if (!executor.awaitTermination(millis, TimeUnit.MILLISECONDS)) {
-        executor.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      executor.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    thread.shutdown();
+    thread.awaitStopped(millis);
   }
 }

@@ -11,14 +11,23 @@ final class KeyRegistry {
   private volatile String closedMessage;
 
   private static final class Entry {
-    final LocalQueue queue = new LocalQueue();
+    final LocalQueue queue;
     int users; // changed only inside the map's compute functions, which lock the entry
+
+    Entry(int turns) {
+      queue = new LocalQueue(turns);
+    }
   }
 
-  /** The queue of {@code key}, kept until a matching {@link #release}. */
-  LocalQueue retain(String key) {
+  /**
+   * The queue of {@code key}, kept until a matching {@link #release}.
+   *
+   * @param turns how many threads may have a turn at once in the queue, if it is made now: the same for every call on
+   *     one key
+   */
+  LocalQueue retain(String key, int turns) {
     Entry entry = entries.compute(key, (k, e) -> {
-      Entry result = e != null ? e : new Entry();
+      Entry result = e != null ? e : new Entry(turns);
       result.users++;
       return result;
     });

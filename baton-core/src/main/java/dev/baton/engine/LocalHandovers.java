@@ -8,9 +8,8 @@ import dev.baton.spi.LockBackend;
 /**
  * Hands a held entry at the store from a releasing thread to the next waiting thread of the same client, without
  * a round trip: the successor is a new lease on the same grant, with the same fencing token. Only exclusive
- * entries and permits without a hold timeout are handed over ({@link HandoverTerms}), and only while the entry has
- * more than a third of its ttl of validity left. A permit goes to the next local waiter for a permit of that
- * semaphore: the permit changes hands, the count of permits held at the store does not.
+ * entries without a hold timeout are handed over ({@link HandoverTerms}), and only while the entry has more than a
+ * third of its ttl of validity left. Permits are not: see {@link Engine}.
  *
  * <p>Chains are bounded, so that other processes get their turn: after {@link #maxInARow} hand-overs in a row the
  * store keeps the entry for the next waiter only if no other client waits for it
@@ -52,8 +51,6 @@ final class LocalHandovers {
     EngineLease successor;
     if (leaving.handovers() < maxInARow(request.fair())) {
       successor = leaving.successor();
-    } else if (!Engine.isExclusive(request.rule())) {
-      return Handover.NONE; // a permit at the chain's end goes back to the store, where others may be waiting
     } else {
       long sentAt = engine.time().now();
       ChainEnd end;

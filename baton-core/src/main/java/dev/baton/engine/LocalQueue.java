@@ -5,16 +5,20 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The per-process queue of one key: whoever has the turn may talk to the store, from its first try
+ * The per-process queue of one key: whoever has a turn may talk to the store, from its first try
  * until it releases the lock; the others wait here in order of arrival, on a condition each, without
  * touching the store. A holder that releases may hand its lease at the store over to the first waiter
  * with the turn, when that waiter accepts its {@link HandoverTerms}: the lock then changes hands in
  * this process without a round trip to the store.
+ *
+ * <p>There is one turn, or more for a semaphore's permits: as many as the permits, so that as many threads may wait
+ * at the store, where they queue in the order they came here in, as every permit could go to one of them at once.
  */
 final class LocalQueue {
   private final ReentrantLock lock = new ReentrantLock();
   private final ArrayDeque<Waiter> waiting = new ArrayDeque<>();
-  private boolean taken;
+  private final int turns;
+  private int taken;
   private Waiter handedTo;
   private EngineLease handedOver;
   private String closedMessage;
@@ -26,6 +30,11 @@ final class LocalQueue {
    */
   record Turn(EngineLease handedOver) {
     static final Turn PLAIN = new Turn(null);
+  }
+
+  /** @param turns how many threads may have a turn at once: 1, or a semaphore's permits */
+  LocalQueue(int turns) {
+    this.turns = turns;
   }
 
   /** One waiting thread and the lease it would take over. */
@@ -44,8 +53,8 @@ final class LocalQueue {
     lock.lock();
     try {
       checkOpen();
-      if (!taken && waiting.isEmpty()) {
-        taken = true;
+      if (taken < turns && waiting.isEmpty()) {
+        taken++;
         return Turn.PLAIN;
       }
       return awaitTurn(new Waiter(lock.newCondition(), terms), deadline, interruptible);
@@ -67,8 +76,8 @@ final class LocalQueue {
           return new Turn(lease);
         }
         checkOpen();
-        if (!taken && waiting.peekFirst() == me) {
-          taken = true;
+        if (taken < turns && waiting.peekFirst() == me) {
+          taken++;
           withTurn = true;
           return Turn.PLAIN;
         }
@@ -87,9 +96,9 @@ final class LocalQueue {
       }
     } finally {
       waiting.remove(me);
-      // A waiter that leaves without the turn (timed out, or handed a permit while the turn was free) passes on the
-      // signal it may have taken from the next one.
-      if (!withTurn && !taken) {
+      // A waiter that leaves without a turn (timed out, interrupted) passes on the signal it may have taken from the
+      // next one; one that took a turn wakes the next if a turn is still free.
+      if (taken < turns) {
         signalHead();
       }
       if (interrupted) {
@@ -99,9 +108,8 @@ final class LocalQueue {
   }
 
   /**
-   * Hands {@code successor}, the lease of the holder that is leaving, over to the first waiter if it
-   * accepts {@code terms}; the turn goes with it if the leaving lease kept it (an exclusive one; a permit's holder
-   * has none to give). False, and nothing changes, if there is no such waiter.
+   * Hands {@code successor}, the lease of the holder that is leaving with the turn, over to the first waiter with the
+   * turn if that waiter accepts {@code terms}. False, and nothing changes, if there is no such waiter.
    */
   boolean handOver(HandoverTerms terms, EngineLease successor) {
     lock.lock();
@@ -133,7 +141,7 @@ final class LocalQueue {
   void leave() {
     lock.lock();
     try {
-      taken = false;
+      taken--;
       signalHead();
     } finally {
       lock.unlock();

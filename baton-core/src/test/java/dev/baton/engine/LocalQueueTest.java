@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,29 +19,33 @@ class LocalQueueTest {
   /** The system's time; the queue schedules nothing, so its scheduler thread never starts. */
   private static final EngineTime TIME = EngineTime.system("local-queue-test");
 
-  private final LocalQueue queue = new LocalQueue();
+  private final LocalQueue queue = new LocalQueue(1);
 
   @Test
   void servesWaitersInOrderOfArrival() throws Exception {
     assertThat(queue.enter(Deadline.after(TIME, Optional.empty()), true, null)).isNotNull();
     List<Integer> order = new CopyOnWriteArrayList<>();
-    List<Thread> waiters = new CopyOnWriteArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      int id = i;
-      Thread t = new Thread(() -> {
-        try {
-          queue.enter(Deadline.after(TIME, Optional.empty()), true, null);
-          order.add(id);
-          queue.leave();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      });
-      t.start();
-      waiters.add(t);
-      await().until(() -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
-    }
+    List<Thread> waiters = startWaiters(queue, 3, order, true);
     queue.leave();
+    for (Thread t : waiters) {
+      t.join(5_000);
+    }
+    assertThat(order).containsExactly(0, 1, 2);
+  }
+
+  @Test
+  void aQueueOfSeveralTurnsGivesThemInOrderOfArrivalAndNoMore() throws Exception {
+    LocalQueue permits = new LocalQueue(2);
+    assertThat(permits.enter(Deadline.after(TIME, Optional.of(Duration.ZERO)), true, null)).isNotNull();
+    assertThat(permits.enter(Deadline.after(TIME, Optional.of(Duration.ZERO)), true, null)).isNotNull();
+    assertThat(permits.enter(Deadline.after(TIME, Optional.of(Duration.ZERO)), true, null)).as("a third turn of two").isNull();
+    List<Integer> order = new CopyOnWriteArrayList<>();
+    List<Thread> waiters = startWaiters(permits, 3, order, false);
+    for (int turn = 1; turn <= 3; turn++) {
+      permits.leave();
+      int taken = turn;
+      await().until(() -> order.size() == taken);
+    }
     for (Thread t : waiters) {
       t.join(5_000);
     }
@@ -106,5 +111,31 @@ class LocalQueueTest {
     waiter.join(5_000);
     assertThat(failure[0]).isInstanceOf(IllegalStateException.class).hasMessage("client closed");
     assertThatThrownBy(() -> queue.enter(Deadline.after(TIME, Optional.empty()), true, null)).hasMessage("client closed");
+  }
+
+  /**
+   * Starts {@code count} threads, one after the other once the one before waits, each entering {@code on} and noting
+   * its number in {@code order} when it has a turn, then leaving again if {@code leaving}.
+   */
+  private static List<Thread> startWaiters(LocalQueue on, int count, List<Integer> order, boolean leaving) {
+    List<Thread> waiters = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      int id = i;
+      Thread t = new Thread(() -> {
+        try {
+          on.enter(Deadline.after(TIME, Optional.empty()), true, null);
+          order.add(id);
+          if (leaving) {
+            on.leave();
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      t.start();
+      waiters.add(t);
+      await().until(() -> t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING);
+    }
+    return waiters;
   }
 }

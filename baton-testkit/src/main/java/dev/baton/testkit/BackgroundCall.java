@@ -52,7 +52,7 @@ public final class BackgroundCall<T> {
         .during(parkedFor)
         .atMost(BLOCKED_WITHIN)
         .pollInterval(Duration.ofMillis(10))
-        .until(this::isParked);
+        .until(this::isParkedStill);
   }
 
   /** Interrupts the thread. */
@@ -104,10 +104,15 @@ public final class BackgroundCall<T> {
     }
   }
 
-  private boolean isParked() {
+  private boolean isParkedStill() {
     if (outcome.isDone()) {
       throw new AssertionError(thread.getName() + " ended instead of blocking: " + outcome);
     }
+    return isParked();
+  }
+
+  /** Whether the thread is parked now: waiting for something, or in a blocking call. */
+  public boolean isParked() {
     Thread.State state = thread.getState();
     return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
   }

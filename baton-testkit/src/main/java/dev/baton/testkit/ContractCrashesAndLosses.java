@@ -16,7 +16,10 @@ import dev.baton.Primitive;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -76,6 +79,90 @@ abstract class ContractCrashesAndLosses extends ContractGroup {
         .until(() -> lost.reasons().size() == 1);
     lease.close();
     assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+  }
+
+  /** Closing the client is the natural answer to a loss: from the lost-lock listener, it neither stalls nor throws. */
+  @Test
+  @Timeout(30)
+  void closingTheClientFromALostLockListenerIsPromptAndLeavesNoThread() throws Exception {
+    LockClient client = newClient();
+    ClosingFromCallback closing = new ClosingFromCallback(client, client);
+    Lease lease = client.lock(key).acquire(waitingWithTtl(SHORT_TTL));
+    client.lock(key + "-other").acquire(LONG_WAIT); // released by the close, from the listener's thread
+    lease.onLost(reason -> closing.close());
+
+    removeEntryBehindOurBack(key);
+
+    closing.assertPromptAndNoThreadLeft();
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key + "-other") == 0);
+  }
+
+  @Test
+  @Timeout(30)
+  void closingTheClientWhenAHoldTimeoutEndsALeaseIsPromptAndLeavesNoThread() throws Exception {
+    LockClient client = newClient();
+    ClosingFromCallback closing = new ClosingFromCallback(client, client);
+    Lease lease = client.lock(key).acquire(baseOptions().withWaitTime(LONG_WAIT).withLeaseTime(Duration.ofMillis(200)));
+    lease.onLost(reason -> closing.close());
+
+    closing.assertPromptAndNoThreadLeft();
+    assertThat(lease.state()).isEqualTo(LeaseState.EXPIRED);
+  }
+
+  @Test
+  @Timeout(30)
+  void closingTheClientFromAnObserverIsPromptAndLeavesNoThread() throws Exception {
+    LockClient client = newClient();
+    ClosingFromCallback closing = new ClosingFromCallback(client, client);
+    client.observe(new LockObserver() {
+      @Override
+      public void ended(Lease lease, Primitive primitive, Duration heldFor, LostReason reason) {
+        closing.close();
+      }
+    });
+
+    client.lock(key).acquire(LONG_WAIT).close();
+
+    closing.assertPromptAndNoThreadLeft();
+  }
+
+  /** The callbacks of an asynchronous acquire run on the thread that acquired, one of the client's. */
+  @Test
+  @Timeout(30)
+  void closingTheClientWhenAnAsynchronousAcquireCompletesIsPromptAndLeavesNoThread() throws Exception {
+    LockClient client = newClient();
+    ClosingFromCallback closing = new ClosingFromCallback(client, client);
+    Lease held = newClient().lock(key).acquire(LONG_WAIT);
+    CompletableFuture<Lease> acquisition = client.lock(key).acquireAsync();
+    acquisition.thenRun(closing::close);
+
+    held.close();
+
+    closing.assertPromptAndNoThreadLeft();
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+  }
+
+  @Test
+  @Timeout(30)
+  void twoClosesAtOnceBothReturnAndLeaveNoThread() throws Exception {
+    LockClient client = newClient();
+    client.lock(key).acquire(LONG_WAIT);
+    CountDownLatch go = new CountDownLatch(1);
+    List<BackgroundCall<Void>> closes = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      closes.add(BackgroundCall.start("close-" + i, () -> {
+        go.await();
+        client.close();
+        return null;
+      }));
+    }
+
+    go.countDown();
+
+    awaitAll(closes, PROMPTLY);
+    assertThat(client.isClosed()).isTrue();
+    ClosingFromCallback.assertNoThreadLeft(client);
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
   }
 
   /** User code runs on the client's event thread: an observer that blocks for many ttls stalls no renewal of another lock. */

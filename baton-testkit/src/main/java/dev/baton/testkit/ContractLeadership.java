@@ -133,6 +133,67 @@ abstract class ContractLeadership extends ContractGroup {
     await().atMost(LONG_WAIT).until(() -> entriesAtStore(key) == 0 && client.keysInUse() == 0);
   }
 
+  /** Closing the client is a natural answer to an election (a one-shot job) or a revocation: it neither stalls nor throws. */
+  @Test
+  @Timeout(30)
+  void closingTheClientWhenElectedIsPromptAndLeavesNoThread() throws Exception {
+    LockClient client = newClient();
+    ClosingFromCallback closing = new ClosingFromCallback(client, client);
+    stand(client, new Recorder() {
+      @Override
+      public void elected(Lease term) {
+        closing.close();
+      }
+    });
+
+    closing.assertPromptAndNoThreadLeft();
+    Recorder next = new Recorder();
+    stand(newClient(), next);
+    assertThat(next.nextElected().isHeld()).as("the next candidate, elected as the closed client resigned").isTrue();
+  }
+
+  @Test
+  @Timeout(30)
+  void closingTheClientWhenRevokedIsPromptAndLeavesNoThread() throws Exception {
+    LockClient client = newClient();
+    ClosingFromCallback closing = new ClosingFromCallback(client, client);
+    Recorder events = new Recorder() {
+      @Override
+      public void revoked(LostReason reason) {
+        closing.close();
+      }
+    };
+    stand(client, events, waitingWithTtl(SHORT_TTL));
+    events.nextElected();
+
+    removeEntryBehindOurBack(key);
+
+    closing.assertPromptAndNoThreadLeft();
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+  }
+
+  @Test
+  @Timeout(30)
+  void resigningWhenElectedIsPrompt() throws Exception {
+    LockClient client = newClient();
+    Leadership leadership = client.leadership(key, baseOptions());
+    candidacies.add(leadership);
+    ClosingFromCallback closing = new ClosingFromCallback(leadership, client);
+    leadership.addListener(new Recorder() {
+      @Override
+      public void elected(Lease term) {
+        closing.close();
+      }
+    });
+    leadership.start();
+
+    closing.assertPrompt();
+    Recorder next = new Recorder();
+    stand(newClient(), next);
+    assertThat(next.nextElected().isHeld()).isTrue();
+    assertThat(leadership.isLeader()).isFalse();
+  }
+
   private Leadership stand(LockClient client, Recorder recorder) {
     return stand(client, recorder, baseOptions());
   }

@@ -206,4 +206,26 @@ abstract class StarterContract {
       assertThat(other.getBean(LockClient.class).status("report").isHeld()).isFalse();
     }));
   }
+
+  /** Closing the application on a lost lock: the context closes its client from the client's own event thread. */
+  @Test
+  void closingTheContextFromALostLockListenerIsPromptAndThrowsNothing() {
+    runner().run(context -> {
+      LockClient client = context.getBean(LockClient.class);
+      CompletableFuture<Duration> closing = new CompletableFuture<>();
+      Lease lease = client.lock("closes-on-loss").acquire(client.defaultOptions().withLeaseTime(Duration.ofMillis(200)));
+      lease.onLost(reason -> {
+        long start = System.nanoTime();
+        try {
+          context.close();
+          closing.complete(Duration.ofNanos(System.nanoTime() - start));
+        } catch (Throwable t) {
+          closing.completeExceptionally(t);
+        }
+      });
+      assertThat(closing.get(10, TimeUnit.SECONDS)).as("the context's close, from the listener")
+          .isLessThan(Duration.ofMillis(2500));
+      assertThat(client.isClosed()).isTrue();
+    });
+  }
 }
