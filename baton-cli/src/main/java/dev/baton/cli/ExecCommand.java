@@ -4,7 +4,7 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
-import dev.baton.connect.BackendUri;
+import dev.baton.spi.Redaction;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -165,7 +165,7 @@ final class ExecCommand implements Callable<Integer> {
     try {
       child = ChildProcess.start(command, Map.of("BATON_KEY", key,
           "BATON_FENCING_TOKEN", Long.toString(lease.fencingToken()),
-          "BATON_BACKEND", BackendUri.withoutPassword(backend)), Credentials.VARIABLES, killAfter, graceAfterDeath());
+          "BATON_BACKEND", Redaction.withoutSecrets(backend)), Credentials.VARIABLES, killAfter, graceAfterDeath());
     } catch (CannotRunException e) {
       say(e.getMessage());
       return e.exitStatus();
