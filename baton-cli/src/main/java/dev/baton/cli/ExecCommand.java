@@ -38,8 +38,8 @@ import picocli.CommandLine.Spec;
         "",
         "CMD inherits stdin, stdout and stderr, and gets in its environment BATON_KEY, BATON_FENCING_TOKEN (a number"
             + " that grows with every acquisition: give it to what CMD writes to, so that it can reject an older"
-            + " holder) and BATON_BACKEND (the URI without its password). BATON_USER, BATON_PASSWORD and"
-            + " BATON_PASSWORD_FILE are taken out of its environment.",
+            + " holder) and BATON_BACKEND (the URI without its password or secret parameters). BATON_USER,"
+            + " BATON_PASSWORD and BATON_PASSWORD_FILE are taken out of its environment.",
         "",
         "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
             + " If the lock is lost while CMD runs (the store lost it, or --lease passed), CMD and the processes it"
