@@ -24,7 +24,8 @@ public final class LockStatus {
 
   private final String key;
   private final String ownerId;
-  private final long fencingToken;
+  /** The holder's token; null where the lock is free or its holder took none. */
+  private final Long fencingToken;
   private final Duration remainingTtl;
   private final int waiters;
   private final LockHolder holder;
@@ -32,7 +33,7 @@ public final class LockStatus {
   private final int holders;
   private final int permits;
 
-  private LockStatus(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters, LockHolder holder,
+  private LockStatus(String key, String ownerId, Long fencingToken, Duration remainingTtl, int waiters, LockHolder holder,
       Mode mode, int holders, int permits) {
     this.key = Objects.requireNonNull(key, "key");
     this.ownerId = ownerId;
@@ -47,7 +48,7 @@ public final class LockStatus {
 
   /** Nobody holds the lock. */
   public static LockStatus free(String key, int waiters) {
-    return new LockStatus(key, null, 0, null, waiters, null, null, 0, 0);
+    return new LockStatus(key, null, null, null, waiters, null, null, 0, 0);
   }
 
   /**
@@ -72,6 +73,22 @@ public final class LockStatus {
   }
 
   /**
+   * Someone holds the lock alone who may not say who it is, or took no fencing token: a peer library's entry on a
+   * name that a client compatible with it shares (a Redisson {@code RLock} takes no token; a hash an application
+   * wrote at the name says nothing of its writer).
+   *
+   * @param ownerId the holder's id, or null where the entry names none
+   * @param fencingToken the holder's token, or empty where it took none
+   * @param remainingTtl how long until the store frees it, or null where nothing frees it but its holder
+   * @param holder the host, process, thread and time of the acquisition, or null where the entry does not say
+   */
+  public static LockStatus heldByPeer(String key, String ownerId, OptionalLong fencingToken, Duration remainingTtl,
+      int waiters, LockHolder holder) {
+    return new LockStatus(key, ownerId, fencingToken.isPresent() ? fencingToken.getAsLong() : null, remainingTtl,
+        waiters, holder, Mode.EXCLUSIVE, 1, 0);
+  }
+
+  /**
    * This status, of a lock held by {@code holders} at once in {@code mode}, of which this status describes the oldest.
    *
    * @param permits the semaphore's number of permits where {@code mode} is {@link Mode#PERMITS}, else ignored
@@ -92,7 +109,7 @@ public final class LockStatus {
   }
 
   public boolean isHeld() {
-    return ownerId != null;
+    return mode != null;
   }
 
   /** How its holders hold it: alone, as readers, or as permit holders; empty if free. */
@@ -110,17 +127,23 @@ public final class LockStatus {
     return mode == Mode.PERMITS ? OptionalInt.of(permits) : OptionalInt.empty();
   }
 
-  /** The (oldest) holder's owner id: its client id and lease sequence. */
+  /**
+   * The (oldest) holder's owner id: its client id and lease sequence; empty if free, or if a peer library's holder
+   * names none ({@link #heldByPeer}).
+   */
   public Optional<String> ownerId() {
     return Optional.ofNullable(ownerId);
   }
 
-  /** The holder's fencing token. */
+  /** The holder's fencing token; empty if free, or if a peer library's holder took none ({@link #heldByPeer}). */
   public OptionalLong fencingToken() {
-    return isHeld() ? OptionalLong.of(fencingToken) : OptionalLong.empty();
+    return fencingToken != null ? OptionalLong.of(fencingToken) : OptionalLong.empty();
   }
 
-  /** How long until the store frees the lock if its holder stops renewing it; empty where a session decides. */
+  /**
+   * How long until the store frees the lock if its holder stops renewing it; empty where a session decides, or
+   * where nothing frees it but its holder (a peer's entry without expiry).
+   */
   public Optional<Duration> remainingTtl() {
     return Optional.ofNullable(remainingTtl);
   }
@@ -140,11 +163,14 @@ public final class LockStatus {
 
   @Override
   public String toString() {
-    return isHeld()
-        ? "LockStatus{key='" + key + "', held" + sharing() + " by " + ownerId + holder().map(h -> " (" + h.thread() + " of pid " + h.pid()
-            + " on " + h.host() + " since " + h.acquiredAt() + ")").orElse("") + ", token=" + fencingToken
-            + remainingTtl().map(t -> ", ttl=" + t.toMillis() + "ms").orElse("") + ", waiters=" + waiters + '}'
-        : "LockStatus{key='" + key + "', free, waiters=" + waiters + '}';
+    if (!isHeld()) {
+      return "LockStatus{key='" + key + "', free, waiters=" + waiters + '}';
+    }
+    return "LockStatus{key='" + key + "', held" + sharing() + " by " + (ownerId != null ? ownerId : "an unknown holder")
+        + holder().map(h -> " (" + h.thread() + " of pid " + h.pid() + " on " + h.host() + " since " + h.acquiredAt()
+            + ")").orElse("")
+        + (fencingToken != null ? ", token=" + fencingToken : "")
+        + remainingTtl().map(t -> ", ttl=" + t.toMillis() + "ms").orElse("") + ", waiters=" + waiters + '}';
   }
 
   private String sharing() {

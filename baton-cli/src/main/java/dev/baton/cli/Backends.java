@@ -44,6 +44,14 @@ final class Backends {
         .build());
   }
 
+  /**
+   * Whether {@code client}'s store ties a lock without ttl to its holder's session (ZooKeeper), rather than to nothing
+   * (a peer's entry without expiry on Redis).
+   */
+  static boolean hasSessions(LockClient client) {
+    return "zookeeper".equals(client.backendName());
+  }
+
   private static Path path(String variable) {
     String value = System.getenv(variable);
     return value == null || value.isBlank() ? null : Path.of(value);

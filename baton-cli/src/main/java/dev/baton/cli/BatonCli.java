@@ -5,6 +5,7 @@ import dev.baton.LockLostException;
 import dev.baton.LockTimeoutException;
 import dev.baton.PermissionDeniedException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -167,11 +168,14 @@ public final class BatonCli implements Runnable {
     if (status == ExitCodes.USAGE) {
       err.println(UsageError.line(command, message));
     } else {
-      err.println("baton: " + message.strip().replaceAll("\\s*\\R\\s*", " ")
+      err.println("baton: " + Printable.line(message.strip().replaceAll("\\s*\\R\\s*", " "))
           + (status == ExitCodes.SOFTWARE && !verbose ? " (run again with --verbose to see where it failed)" : ""));
     }
     if (verbose) {
-      e.printStackTrace(err);
+      // The messages in a trace may quote what the store holds (a key, a holder's name) as well.
+      StringWriter trace = new StringWriter();
+      e.printStackTrace(new PrintWriter(trace));
+      trace.toString().lines().map(Printable::line).forEach(err::println);
     }
     err.flush();
     return status;

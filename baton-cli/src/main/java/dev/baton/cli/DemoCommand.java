@@ -56,10 +56,9 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    if (workers < 1 || workers > 256 || seconds < 1 || seconds > 3600) {
-      throw new IllegalArgumentException("--workers must be 1 to 256 and --seconds 1 to 3600, but were " + workers
-          + " and " + seconds + ".");
-    }
+    OptionRange.check(spec, "--workers", workers, 1, 256);
+    OptionRange.check(spec, "--seconds", seconds, 1, 3600);
+    OptionRange.check(spec, "--pause", pause, Duration.ZERO, OptionRange.MAX_DURATION);
     PrintWriter out = spec.commandLine().getOut();
     EmbeddedZooKeeper embedded = backend == null || backend.isBlank() ? new EmbeddedZooKeeper() : null;
     try {

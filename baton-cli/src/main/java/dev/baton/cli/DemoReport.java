@@ -61,7 +61,7 @@ final class DemoReport {
         register.counter() == acquisitions ? "=" : "!=", acquisitions,
         register.counter() == acquisitions ? "no update lost, mutual exclusion held" : "UPDATES LOST, mutual exclusion broken");
     workers.stream().filter(w -> w.failure() != null)
-        .forEach(w -> out.printf("%s stopped early: %s%n", w.name(), w.failure().getMessage()));
+        .forEach(w -> out.printf("%s stopped early: %s%n", w.name(), Printable.line(String.valueOf(w.failure().getMessage()))));
     out.flush();
   }
 

@@ -15,6 +15,21 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     return parse(value);
   }
 
+  /** {@code duration} as it is written on the command line, in its largest whole unit: {@code 8760h}, {@code 100ms}. */
+  static String format(Duration duration) {
+    long millis = duration.toMillis();
+    if (millis == 0) {
+      return "0";
+    }
+    if (millis % 3_600_000 == 0) {
+      return millis / 3_600_000 + "h";
+    }
+    if (millis % 60_000 == 0) {
+      return millis / 60_000 + "m";
+    }
+    return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+  }
+
   static Duration parse(String value) {
     Matcher m = FORM.matcher(value.trim().toLowerCase(Locale.ROOT));
     if (!m.matches() || (m.group(2) == null && !m.group(1).equals("0"))) {

@@ -3,8 +3,10 @@ package dev.baton.cli;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus;
+import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
-import dev.baton.connect.BackendUri;
+import dev.baton.spi.Redaction;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -36,8 +38,8 @@ import picocli.CommandLine.Spec;
         "",
         "CMD inherits stdin, stdout and stderr, and gets in its environment BATON_KEY, BATON_FENCING_TOKEN (a number"
             + " that grows with every acquisition: give it to what CMD writes to, so that it can reject an older"
-            + " holder) and BATON_BACKEND (the URI without its password). BATON_USER, BATON_PASSWORD and"
-            + " BATON_PASSWORD_FILE are taken out of its environment.",
+            + " holder) and BATON_BACKEND (the URI without its password or secret parameters). BATON_USER,"
+            + " BATON_PASSWORD and BATON_PASSWORD_FILE are taken out of its environment.",
         "",
         "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
             + " If the lock is lost while CMD runs (the store lost it, or --lease passed), CMD and the processes it"
@@ -120,9 +122,7 @@ final class ExecCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    if (mode.permits != null && mode.permits < 1) {
-      throw new ParameterException(spec.commandLine(), "--permits must be at least 1 but was " + mode.permits);
-    }
+    checkRanges();
     LockOptions options = LockOptions.builder().waitTime(waitTime).leaseTime(leaseTime).ttl(ttl).build();
     try (SignalForwarding signals = SignalForwarding.install();
         LockClient client = Backends.connect(backend, options)) {
@@ -136,17 +136,57 @@ final class ExecCommand implements Callable<Integer> {
       } catch (CancellationException e) {
         return signals.first().orElseThrow().exitStatus();
       } catch (ExecutionException e) {
-        throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
+        throw explained(e.getCause(), client);
       }
     }
   }
 
+  /** Refuses an option's value outside what the command takes, as a usage error that names the option. */
+  private void checkRanges() {
+    OptionRange.check(spec, "--wait", waitTime, Duration.ZERO, OptionRange.MAX_DURATION);
+    if (leaseTime != null) {
+      OptionRange.check(spec, "--lease", leaseTime, Duration.ofMillis(1), OptionRange.MAX_DURATION);
+    }
+    OptionRange.check(spec, "--ttl", ttl, LockOptions.MIN_TTL, OptionRange.MAX_DURATION);
+    OptionRange.check(spec, "--kill-after", killAfter, Duration.ZERO, OptionRange.MAX_DURATION);
+    if (mode.permits != null) {
+      OptionRange.check(spec, "--permits", mode.permits, 1, Integer.MAX_VALUE);
+    }
+  }
+
+  /**
+   * What failed the acquisition, said for the command line: a primitive the store's compat mode refuses is a usage
+   * error of the option that asked for it; a timeout says who holds the lock, so that a holder nothing frees (a
+   * peer's entry without expiry) shows as the reason.
+   */
+  private RuntimeException explained(Throwable failure, LockClient client) {
+    if (failure instanceof UnsupportedOperationException refused && (mode.shared || mode.permits != null)) {
+      return new ParameterException(spec.commandLine(), (mode.shared ? "--shared" : "--permits") + " is not"
+          + " available here: " + refused.getMessage());
+    }
+    if (failure instanceof LockTimeoutException timeout) {
+      LockStatus status;
+      try {
+        status = client.status(key);
+      } catch (RuntimeException unreadable) {
+        return timeout;
+      }
+      return status.isHeld() ? new LockTimeoutException(timeout.getMessage() + " It is "
+          + StatusFormat.holderClause(status, Backends.hasSessions(client)) + ".") : timeout;
+    }
+    return failure instanceof RuntimeException cause ? cause : new IllegalStateException(failure);
+  }
+
   /** Starts taking what the mode asks for: the lock, its read side, or a permit. */
   private CompletableFuture<Lease> acquire(LockClient client) {
-    if (mode.permits != null) {
-      return client.semaphore(key, mode.permits).acquireAsync();
+    try {
+      if (mode.permits != null) {
+        return client.semaphore(key, mode.permits).acquireAsync();
+      }
+      return mode.shared ? client.readWriteLock(key).readLock().acquireAsync() : client.lock(key).acquireAsync();
+    } catch (UnsupportedOperationException refused) {
+      throw explained(refused, client);
     }
-    return mode.shared ? client.readWriteLock(key).readLock().acquireAsync() : client.lock(key).acquireAsync();
   }
 
   /**
@@ -165,7 +205,7 @@ final class ExecCommand implements Callable<Integer> {
     try {
       child = ChildProcess.start(command, Map.of("BATON_KEY", key,
           "BATON_FENCING_TOKEN", Long.toString(lease.fencingToken()),
-          "BATON_BACKEND", BackendUri.withoutPassword(backend)), Credentials.VARIABLES, killAfter, graceAfterDeath());
+          "BATON_BACKEND", Redaction.withoutSecrets(backend)), Credentials.VARIABLES, killAfter, graceAfterDeath());
     } catch (CannotRunException e) {
       say(e.getMessage());
       return e.exitStatus();
@@ -189,9 +229,9 @@ final class ExecCommand implements Callable<Integer> {
     return exit.status();
   }
 
-  /** Prints one line on stderr, as every message of baton's own. */
+  /** Prints one line on stderr, as every message of baton's own, the key in it printable. */
   private void say(String message) {
-    spec.commandLine().getErr().println("baton: " + message);
+    spec.commandLine().getErr().println("baton: " + Printable.line(message));
     spec.commandLine().getErr().flush();
   }
 }

@@ -47,15 +47,16 @@ final class ListCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    OptionRange.check(spec, "--limit", limit, 1, LockClient.MAX_LIST_LIMIT);
     try (LockClient client = Backends.connect(backend, LockOptions.defaults())) {
       List<LockStatus> locks = client.list(prefix, limit);
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
         out.println(StatusFormat.json(locks));
       } else if (locks.isEmpty()) {
-        out.println(prefix.isEmpty() ? "No lock is held." : "No lock is held under '" + prefix + "'.");
+        out.println(prefix.isEmpty() ? "No lock is held." : "No lock is held under '" + Printable.value(prefix) + "'.");
       } else {
-        out.println(ListFormat.table(locks, Instant.now()));
+        out.println(ListFormat.table(locks, Instant.now(), Backends.hasSessions(client)));
         if (locks.size() == limit) {
           out.println("(the first " + limit + " by key; more may be held: raise --limit or narrow --prefix)");
         }

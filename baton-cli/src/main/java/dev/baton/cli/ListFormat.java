@@ -9,8 +9,11 @@ import java.util.List;
 /**
  * Writes held locks as a table for people: a header, then a row per lock, columns two spaces apart and as wide as
  * their longest value. A value nobody wrote (an entry of an older Baton, without holder details) is {@code -}; a
- * ZooKeeper lock, which lives as long as its holder's session, has {@code session} for its ttl. Where several hold a
- * lock (readers, permit holders), {@code HOLDERS} says how many and the other columns describe the oldest.
+ * ZooKeeper lock, which lives as long as its holder's session, has {@code session} for its ttl, and a peer's lock
+ * without expiry {@code none}; a holder without a token (a Redisson {@code RLock}) has {@code -} for it. Where several hold a
+ * lock (readers, permit holders), {@code HOLDERS} says how many and the other columns describe the oldest. What the
+ * store holds is written {@link Printable#value printable}, so that a key holding a line break or an escape sequence
+ * keeps to its row.
  */
 final class ListFormat {
   private static final List<String> HEADER = List.of("KEY", "HOLDERS", "HOST", "PID", "THREAD", "AGE", "TOKEN", "WAITERS",
@@ -18,20 +21,23 @@ final class ListFormat {
 
   private ListFormat() {}
 
-  /** The table of {@code locks}, ages counted to {@code now}. */
-  static String table(List<LockStatus> locks, Instant now) {
+  /**
+   * The table of {@code locks}, ages counted to {@code now}; a lock without ttl has {@code session} for it where the
+   * store ties it to its holder's session ({@code sessions}), else {@code none}.
+   */
+  static String table(List<LockStatus> locks, Instant now, boolean sessions) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(HEADER);
     for (LockStatus lock : locks) {
       LockHolder holder = lock.holder().orElse(null);
-      rows.add(List.of(lock.key(), StatusFormat.holders(lock),
-          holder == null ? "-" : holder.host(),
+      rows.add(List.of(Printable.value(lock.key()), StatusFormat.holders(lock),
+          holder == null ? "-" : Printable.value(holder.host()),
           holder == null ? "-" : Long.toString(holder.pid()),
-          holder == null ? "-" : holder.thread(),
+          holder == null ? "-" : Printable.value(holder.thread()),
           holder == null ? "-" : StatusFormat.age(holder, now),
           lock.fencingToken().isPresent() ? Long.toString(lock.fencingToken().getAsLong()) : "-",
           Integer.toString(lock.waiters()),
-          lock.remainingTtl().map(StatusFormat::seconds).orElse("session")));
+          lock.remainingTtl().map(StatusFormat::seconds).orElse(sessions ? "session" : "none")));
     }
     int[] widths = new int[HEADER.size()];
     for (List<String> row : rows) {

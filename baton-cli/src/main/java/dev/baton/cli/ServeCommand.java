@@ -34,6 +34,7 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    OptionRange.check(spec, "--port", port, 1, 65_535);
     EmbeddedZooKeeper server = new EmbeddedZooKeeper(port, dataDir);
     server.start();
     CountDownLatch stopped = new CountDownLatch(1);

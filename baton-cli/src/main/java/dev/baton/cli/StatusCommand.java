@@ -42,7 +42,7 @@ final class StatusCommand implements Callable<Integer> {
     try (LockClient client = Backends.connect(backend, LockOptions.defaults())) {
       LockStatus status = client.status(key);
       PrintWriter out = spec.commandLine().getOut();
-      out.println(json ? StatusFormat.json(status) : StatusFormat.text(status, Instant.now()));
+      out.println(json ? StatusFormat.json(status) : StatusFormat.text(status, Instant.now(), Backends.hasSessions(client)));
       out.flush();
       return ExitCodes.OK;
     }

@@ -13,24 +13,34 @@ import java.util.stream.Collectors;
  * version to the next; new ones are added before {@code waiters}, which stays last.
  */
 final class StatusFormat {
+  /** What shows for the owner of an entry that names none (a peer's, or one no lock wrote). */
+  private static final String UNKNOWN_OWNER = "unknown: the entry at the name names no holder";
+
   private StatusFormat() {}
 
-  /** One {@code name value} row per field; {@code now} is the time the holder's age is counted to. */
-  static String text(LockStatus status, Instant now) {
+  /**
+   * One {@code name value} row per field; {@code now} is the time the holder's age is counted to, and
+   * {@code sessions} says whether the store ties a lock without ttl to its holder's session (ZooKeeper) rather than
+   * to nothing (a peer's entry without expiry). What the store holds is written {@link Printable#value printable};
+   * a token shows where the holder took one, as in {@link #json}.
+   */
+  static String text(LockStatus status, Instant now, boolean sessions) {
     StringBuilder out = new StringBuilder();
-    row(out, "key", status.key());
+    row(out, "key", Printable.value(status.key()));
     row(out, "state", status.isHeld() ? "held" + (status.holders() > 1 || status.permits().isPresent()
         ? " by " + holders(status) + " (the oldest below)" : "") : "free");
-    status.ownerId().ifPresent(owner -> row(out, "owner", owner));
+    if (status.isHeld()) {
+      row(out, "owner", status.ownerId().map(Printable::value).orElse(UNKNOWN_OWNER));
+    }
     status.holder().ifPresent(holder -> {
-      row(out, "host", holder.host());
+      row(out, "host", Printable.value(holder.host()));
       row(out, "pid", Long.toString(holder.pid()));
-      row(out, "thread", holder.thread());
+      row(out, "thread", Printable.value(holder.thread()));
       row(out, "since", holder.acquiredAt().truncatedTo(ChronoUnit.MILLIS) + " (" + age(holder, now) + " ago)");
     });
     status.fencingToken().ifPresent(token -> row(out, "token", Long.toString(token)));
     if (status.isHeld()) {
-      row(out, "ttl left", status.remainingTtl().map(StatusFormat::seconds).orElse("while its holder's session lives"));
+      row(out, "ttl left", ttl(status, sessions));
     }
     row(out, "waiters", Integer.toString(status.waiters()));
     return out.toString().stripTrailing();
@@ -41,19 +51,42 @@ final class StatusFormat {
    * holder), mode and holders where held, permits where permit holders hold it, then waiters.
    */
   static String json(LockStatus status) {
-    StringBuilder out = new StringBuilder("{\"key\":").append(quote(status.key()))
+    StringBuilder out = new StringBuilder("{\"key\":").append(Printable.json(status.key()))
         .append(",\"held\":").append(status.isHeld());
-    status.ownerId().ifPresent(owner -> out.append(",\"owner\":").append(quote(owner)));
+    status.ownerId().ifPresent(owner -> out.append(",\"owner\":").append(Printable.json(owner)));
     status.fencingToken().ifPresent(token -> out.append(",\"fencingToken\":").append(token));
     status.remainingTtl().ifPresent(ttl -> out.append(",\"remainingTtlMillis\":").append(ttl.toMillis()));
-    status.holder().ifPresent(holder -> out.append(",\"holder\":{\"host\":").append(quote(holder.host()))
+    status.holder().ifPresent(holder -> out.append(",\"holder\":{\"host\":").append(Printable.json(holder.host()))
         .append(",\"pid\":").append(holder.pid())
-        .append(",\"thread\":").append(quote(holder.thread()))
-        .append(",\"acquiredAt\":").append(quote(holder.acquiredAt().toString())).append('}'));
-    status.mode().ifPresent(mode -> out.append(",\"mode\":").append(quote(mode.name()))
+        .append(",\"thread\":").append(Printable.json(holder.thread()))
+        .append(",\"acquiredAt\":").append(Printable.json(holder.acquiredAt().toString())).append('}'));
+    status.mode().ifPresent(mode -> out.append(",\"mode\":").append(Printable.json(mode.name()))
         .append(",\"holders\":").append(status.holders()));
     status.permits().ifPresent(permits -> out.append(",\"permits\":").append(permits));
     return out.append(",\"waiters\":").append(status.waiters()).append('}').toString();
+  }
+
+  /**
+   * Who holds a held lock and until when, as a clause of a message: {@code held by OWNER (thread T of pid P on H),
+   * token N, ttl left 9.8 s}, or {@code held by an unknown holder (...), with no expiry: nothing frees it but
+   * whoever wrote it}.
+   */
+  static String holderClause(LockStatus status, boolean sessions) {
+    StringBuilder out = new StringBuilder("held by ")
+        .append(status.ownerId().map(Printable::value).orElse("an unknown holder (" + UNKNOWN_OWNER + ")"));
+    status.holder().ifPresent(holder -> out.append(" (").append(Printable.value(holder.thread())).append(" of pid ")
+        .append(holder.pid()).append(" on ").append(Printable.value(holder.host())).append(')'));
+    status.fencingToken().ifPresent(token -> out.append(", token ").append(token));
+    if (status.remainingTtl().isPresent() || sessions) {
+      return out.append(", ttl left ").append(ttl(status, sessions)).toString();
+    }
+    return out.append(", with no expiry: nothing frees it but whoever wrote it").toString();
+  }
+
+  /** A held lock's ttl left: {@code 9.8 s}, or what decides when it ends where the store gives none. */
+  private static String ttl(LockStatus status, boolean sessions) {
+    return status.remainingTtl().map(StatusFormat::seconds)
+        .orElse(sessions ? "while its holder's session lives" : "none: it never expires");
   }
 
   /** A JSON array of {@link #json} objects. */
@@ -95,23 +128,5 @@ final class StatusFormat {
 
   private static void row(StringBuilder out, String name, String value) {
     out.append(String.format("%-9s %s%n", name, value));
-  }
-
-  private static String quote(String text) {
-    StringBuilder out = new StringBuilder("\"");
-    for (char c : text.toCharArray()) {
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"').toString();
   }
 }

@@ -92,9 +92,9 @@ final class TortureCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    if (seconds < 1 || seconds > 86_400) {
-      throw new IllegalArgumentException("--seconds must be 1 to 86400, but was " + seconds + ".");
-    }
+    OptionRange.check(spec, "--workers", workers, 2, 64);
+    OptionRange.check(spec, "--seconds", seconds, 1, 86_400);
+    OptionRange.check(spec, "--ttl", ttl, Duration.ofMillis(200), OptionRange.MAX_DURATION);
     Primitive contended = Primitive.fromOption(primitive);
     if (permits != null && contended != Primitive.SEMAPHORE) {
       throw new IllegalArgumentException("--permits is for --primitive semaphore, not " + contended.option() + ".");
@@ -126,7 +126,7 @@ final class TortureCommand implements Callable<Integer> {
       TortureOptions options = new TortureOptions(UriClientFactory.class, uri, key, workers,
           Duration.ofSeconds(seconds), ttl, chosen, report, contended, semaphorePermits);
       out.printf("Baton torture: %d worker processes contend for %s '%s' on %s%s for %d s, ttl %d ms, faults %s.%n",
-          workers, subject(contended, semaphorePermits), key, Redaction.uri(uri), local ? " (embedded)" : "", seconds,
+          workers, subject(contended, semaphorePermits), Printable.value(key), Redaction.uri(uri), local ? " (embedded)" : "", seconds,
           ttl.toMillis(), faults);
       out.flush();
       TortureResult result = Torture.run(options, server);

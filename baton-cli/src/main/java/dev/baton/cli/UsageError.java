@@ -25,7 +25,7 @@ final class UsageError {
   /** The line for {@code problem} with the command line of {@code command}, e.g. a value out of range. */
   static String line(CommandLine command, String problem) {
     String name = command.getCommandSpec().qualifiedName();
-    return name + ": " + sentence(problem) + "; see '" + name + " --help'";
+    return name + ": " + Printable.line(sentence(problem)) + "; see '" + name + " --help'";
   }
 
   private static String what(ParameterException e) {

@@ -28,4 +28,13 @@ class DurationConverterTest {
           .hasMessageContaining("10s");
     }
   }
+
+  @Test
+  void writesADurationInItsLargestWholeUnit() {
+    assertThat(DurationConverter.format(Duration.ofDays(365))).isEqualTo("8760h");
+    assertThat(DurationConverter.format(Duration.ofMinutes(90))).isEqualTo("90m");
+    assertThat(DurationConverter.format(Duration.ofSeconds(10))).isEqualTo("10s");
+    assertThat(DurationConverter.format(Duration.ofMillis(100))).isEqualTo("100ms");
+    assertThat(DurationConverter.format(Duration.ZERO)).isEqualTo("0");
+  }
 }

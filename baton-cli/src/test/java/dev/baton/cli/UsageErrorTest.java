@@ -47,8 +47,30 @@ class UsageErrorTest {
   @Test
   void aValueOutOfRangeFoundByTheCommandIsAUsageErrorToo() {
     assertThat(usageError("demo", "--workers", "0"))
-        .isEqualTo("baton demo: --workers must be 1 to 256 and --seconds 1 to 3600, but were 0 and 10;"
-            + " see 'baton demo --help'");
+        .isEqualTo("baton demo: --workers must be from 1 to 256, but was 0; see 'baton demo --help'");
+  }
+
+  @Test
+  void aDurationOutOfRangeNamesTheOptionAndTheRangeInTheCommandLinesWords() {
+    assertThat(usageError("exec", "--key", "k", "--wait", "9000h", "--", "true"))
+        .isEqualTo("baton exec: --wait must be from 0 to 8760h, but was 9000h; see 'baton exec --help'");
+    assertThat(usageError("exec", "--key", "k", "--ttl", "50ms", "--", "true"))
+        .isEqualTo("baton exec: --ttl must be from 100ms to 8760h, but was 50ms; see 'baton exec --help'");
+    assertThat(usageError("exec", "--key", "k", "--lease", "0", "--", "true")).contains("--lease must be from 1ms");
+    assertThat(usageError("exec", "--key", "k", "--kill-after", "999999h", "--", "true"))
+        .contains("--kill-after must be from 0 to 8760h, but was 999999h");
+    assertThat(usageError("torture", "--ttl", "9000h")).contains("--ttl must be from 200ms to 8760h");
+    assertThat(usageError("demo", "--pause", "9000h")).contains("--pause must be from 0 to 8760h");
+  }
+
+  @Test
+  void aNumberOutOfRangeNamesTheOptionAndTheRange() {
+    assertThat(usageError("exec", "--key", "k", "--permits", "0", "--", "true"))
+        .contains("--permits must be from 1 to 2147483647, but was 0");
+    assertThat(usageError("list", "--limit", "100000"))
+        .isEqualTo("baton list: --limit must be from 1 to 10000, but was 100000; see 'baton list --help'");
+    assertThat(usageError("torture", "--workers", "1")).contains("--workers must be from 2 to 64, but was 1");
+    assertThat(usageError("serve", "--port", "70000")).contains("--port must be from 1 to 65535, but was 70000");
   }
 
   /** Runs baton with {@code args}, checks that it failed with one line and a working hint, and returns that line. */

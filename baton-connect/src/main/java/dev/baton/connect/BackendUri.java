@@ -11,7 +11,7 @@ import java.util.Optional;
  * {@code redis-cluster://[:password@]host:port[,host:port]} (or {@code rediss-cluster://} for TLS),
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
  * (or {@code http://}, {@code https://}), {@code postgresql://user:password@host:port/db} (or {@code postgres://},
- * {@code jdbc:postgresql://}). Its {@link #toString()} hides the password. A query parameter
+ * {@code jdbc:postgresql://}). Its {@link #toString()} hides the password and the secret query parameters. A query parameter
  * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=redisson} on
  * Redis, {@code compat=curator} on ZooKeeper, {@code compat=etcd} on etcd.
  */
@@ -124,41 +124,18 @@ public final class BackendUri {
     return withoutCompat;
   }
 
-  /** Whether the URI carries a user info (a user, a password, or both). */
+  /**
+   * Whether the URI carries a secret: a password in its user info (or a user info Redis reads as one), or a secret
+   * query parameter such as PostgreSQL's {@code password} ({@link Redaction#hasSecrets}).
+   */
   public boolean hasCredentials() {
-    return !withoutPassword(uri).equals(uri);
+    return Redaction.hasSecrets(uri);
   }
 
-  /** The URI with its password hidden ({@link Redaction#uri}), for logs and messages. */
+  /** The URI with its secrets hidden ({@link Redaction#uri}), for logs and messages. */
   @Override
   public String toString() {
     return Redaction.uri(uri);
-  }
-
-  /**
-   * Removes the password from the user info of {@code uri}, to hand a working URI on (as {@code baton exec} does
-   * to its command) rather than to show it, which {@link Redaction#uri} is for: {@code redis://user:secret@host:6379} becomes
-   * {@code redis://user@host:6379}, and {@code redis://:secret@host} or {@code redis://secret@host} (Redis
-   * URIs read a lone user info as the password) become {@code redis://host}. Other URIs are returned as they are.
-   */
-  public static String withoutPassword(String uri) {
-    int start = uri.indexOf("://");
-    if (start < 0) {
-      return uri;
-    }
-    start += 3;
-    int end = start;
-    while (end < uri.length() && "/?#".indexOf(uri.charAt(end)) < 0) {
-      end++;
-    }
-    int at = uri.lastIndexOf('@', end - 1);
-    if (at < start) {
-      return uri;
-    }
-    String userInfo = uri.substring(start, at);
-    int colon = userInfo.indexOf(':');
-    String user = colon > 0 ? userInfo.substring(0, colon) + "@" : "";
-    return uri.substring(0, start) + user + uri.substring(at + 1);
   }
 
   /** The stores a URI can name, with the module that talks to each. */

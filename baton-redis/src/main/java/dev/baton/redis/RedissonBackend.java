@@ -13,6 +13,7 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -68,13 +69,16 @@ final class RedissonBackend implements LockBackend, AttemptStore {
     }
   }
 
-  /** The lock hash and its expiry in one script; the waiters are the client connections subscribed to its channel. */
+  /**
+   * The lock hash and its expiry in one script; the waiters are the client connections subscribed to its channel. A
+   * hash at the name that no lock wrote is held by an unknown holder, as acquire.lua finds the name taken.
+   */
   @Override
   public LockStatus status(String key) {
     try {
       List<Object> lock = LIST.run(link.commands(), ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.token(key)}, "status");
-      return LockReads.status(link, key, lock, keys.channel(key), LockReads::oldestHolder);
+      return LockReads.status(link, key, lock, keys.channel(key), RedissonBackend::held);
     } catch (RuntimeException e) {
       throw link.translate(e, "Reading the status of '" + key + "'");
     }
@@ -92,10 +96,25 @@ final class RedissonBackend implements LockBackend, AttemptStore {
         return List.of();
       }
       List<Object> locks = link.readLocks(LIST, found, key -> new String[] {keys.lock(key), keys.token(key)});
-      return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, LockReads::oldestHolder);
+      return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, RedissonBackend::held);
     } catch (RuntimeException e) {
       throw link.translate(e, "Listing the locks under '" + keyPrefix + "'");
     }
+  }
+
+  /**
+   * A held lock from list.lua's values from {@code offset} on: a holder's field, or '' for a hash that names none;
+   * the token, absent where a plain RLock holds; the ms left, negative for a hash without expiry; the holder record.
+   */
+  private static LockStatus held(String key, List<Object> values, int offset, int waiters) {
+    String owner = (String) values.get(offset);
+    Object token = values.get(offset + 1);
+    long ttl = (Long) values.get(offset + 2);
+    Object holder = values.get(offset + 3);
+    return LockStatus.heldByPeer(key, owner.isEmpty() ? null : owner,
+        token == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong((String) token)),
+        ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters,
+        holder == null ? null : HolderRecord.read((String) holder).holder().orElse(null));
   }
 
   @Override

@@ -1,11 +1,14 @@
 -- Reads locks in Redisson's layout (see acquire.lua) without changing them, all at one moment.
 -- KEYS pairs of a lock hash and its fencing counter: the one of a status, or those SCAN found for a list
 -- ARGV[1] 'status' to refuse a key holding something other than a hash with Redis's WRONGTYPE error, as Redisson's
---         scripts on that key would; otherwise such a key reads as absent, as does a hash with no holder's field
--- Returns four values per lock, in the order of KEYS: {holder's id or false, token or false, ms until it expires
--- (-2 when absent), Baton's holder record or false}. The holder's id is the first field that names one (it has a ':'
--- and counts holds); its token is the field token that Baton's holders write, or else the counter's value, which is
--- an RFencedLock holder's own token (a plain RLock holder has none).
+--         scripts on that key would, and to read a hash with no holder's field (an application's, at the lock's
+--         name) as held by a holder it cannot name, since acquire.lua finds the name taken all the same; otherwise,
+--         for a list, such keys read as absent: they are no locks
+-- Returns four values per lock, in the order of KEYS: {holder's id ('' where the hash names none) or false, token or
+-- false, ms until it expires (-1 never, -2 when absent), Baton's holder record or false}. The holder's id is the
+-- first field that names one (it has a ':' and counts holds); its token is the field token that Baton's holders
+-- write, or else the counter's value, which is an RFencedLock holder's own token; a plain RLock holder on a name no
+-- RFencedLock has taken has none.
 local locks = {}
 for i = 1, #KEYS, 2 do
   local lock = {false, false, -2, false}
@@ -23,7 +26,9 @@ for i = 1, #KEYS, 2 do
       end
     end
     if owner then
-      lock = {owner, token or redis.call('GET', KEYS[i + 1]) or '0', redis.call('PTTL', KEYS[i]), holder}
+      lock = {owner, token or redis.call('GET', KEYS[i + 1]) or false, redis.call('PTTL', KEYS[i]), holder}
+    elseif ARGV[1] == 'status' then
+      lock = {'', false, redis.call('PTTL', KEYS[i]), false}
     end
   elseif type ~= 'none' and ARGV[1] == 'status' then
     return redis.error_reply('WRONGTYPE Operation against a key holding the wrong kind of value')

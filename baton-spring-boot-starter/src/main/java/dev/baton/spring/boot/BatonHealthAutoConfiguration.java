@@ -1,7 +1,7 @@
 package dev.baton.spring.boot;
 
 import dev.baton.LockClient;
-import dev.baton.connect.BackendUri;
+import dev.baton.spi.Redaction;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -22,6 +22,6 @@ public class BatonHealthAutoConfiguration {
   @ConditionalOnMissingBean(name = "batonHealthIndicator")
   public BatonHealthIndicator batonHealthIndicator(LockClient client, BatonProperties properties) {
     String backend = properties.getBackend();
-    return new BatonHealthIndicator(client, backend == null ? null : BackendUri.withoutPassword(backend.trim()));
+    return new BatonHealthIndicator(client, backend == null ? null : Redaction.withoutSecrets(backend.trim()));
   }
 }

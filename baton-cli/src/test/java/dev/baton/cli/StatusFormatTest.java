@@ -1,0 +1,57 @@
+package dev.baton.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.baton.LockHolder;
+import dev.baton.LockStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The text, table and JSON of statuses: what the store holds is printable in every field, a token shows only where
+ * the holder took one, and a lock nothing frees says so.
+ */
+class StatusFormatTest {
+  private static final Instant NOW = Instant.parse("2026-11-27T12:00:00Z");
+  private static final LockHolder HOSTILE_HOLDER = new LockHolder("evil\u001b]0;pwned\u0007", 42,
+      "t\nwaiters   0", NOW.minusSeconds(5));
+
+  @Test
+  void aPlainRedissonHolderHasNoTokenInTextTableOrJson() {
+    LockStatus status = LockStatus.heldByPeer("nightly", "0b4e:1", OptionalLong.empty(), Duration.ofSeconds(9), 0,
+        null);
+    assertThat(StatusFormat.json(status)).doesNotContain("fencingToken");
+    assertThat(StatusFormat.text(status, NOW, false)).doesNotContain("token").contains("owner     0b4e:1");
+    assertThat(ListFormat.table(List.of(status), NOW, false).lines().skip(1))
+        .singleElement().asString().matches("nightly +1 +- +- +- +- +- +0 +9\\.0 s");
+  }
+
+  @Test
+  void anEntryNothingFreesSaysItHasNoOwnerAndNoExpiry() {
+    LockStatus status = LockStatus.heldByPeer("settings", null, OptionalLong.empty(), null, 0, null);
+    assertThat(StatusFormat.text(status, NOW, false)).contains("state     held",
+        "owner     unknown: the entry at the name names no holder", "ttl left  none: it never expires");
+    assertThat(StatusFormat.json(status)).isEqualTo("{\"key\":\"settings\",\"held\":true,\"mode\":\"EXCLUSIVE\","
+        + "\"holders\":1,\"waiters\":0}");
+    assertThat(StatusFormat.holderClause(status, false)).isEqualTo("held by an unknown holder (unknown: the entry at"
+        + " the name names no holder), with no expiry: nothing frees it but whoever wrote it");
+    assertThat(ListFormat.table(List.of(status), NOW, false)).endsWith("none");
+    assertThat(ListFormat.table(List.of(status), NOW, true)).endsWith("session");
+  }
+
+  @Test
+  void whatTheStoreHoldsCannotBreakALineOrReachTheTerminal() {
+    LockStatus status = LockStatus.held("k\n\u001b[2Jx", "owner\r1", 7, Duration.ofSeconds(3), 0, HOSTILE_HOLDER);
+    for (String text : List.of(StatusFormat.text(status, NOW, false), ListFormat.table(List.of(status), NOW, false),
+        StatusFormat.holderClause(status, false), StatusFormat.json(status))) {
+      assertThat(text).doesNotContain("\u001b", "\u0007", "\r").contains("\\u001b");
+    }
+    assertThat(StatusFormat.text(status, NOW, false).lines()).hasSize(10).contains("key       k\\n\\u001b[2Jx",
+        "thread    t\\nwaiters   0");
+    assertThat(ListFormat.table(List.of(status), NOW, false).lines()).hasSize(2);
+    assertThat(StatusFormat.json(status)).doesNotContain("\n").contains("\"key\":\"k\\u000a\\u001b[2Jx\"");
+  }
+}
