@@ -87,7 +87,7 @@ final class Sweeper implements AutoCloseable {
     });
   }
 
-  /** Stops sweeping; a round under way ends with its call once the connections are closed ({@link #awaitTermination}). */
+  /** Stops sweeping; a round under way ends with its call once the connections are closed. */
   @Override
   public void close() {
     thread.shutdownNow();

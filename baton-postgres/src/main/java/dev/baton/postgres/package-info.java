@@ -1,8 +1,8 @@
 /**
  * Baton's locks on PostgreSQL: {@link dev.baton.postgres.PostgresLockClient}.
  *
- * <p>The client creates its table, sequence and index on first use if they are missing. Where the application's user may
- * not create tables, an administrator creates them once (for another table name, replace {@code baton_locks}
+ * <p>The client creates its table, sequence and index on first use if they are missing. Where the application's user
+ * may not create tables, an administrator creates them once (for another table name, replace {@code baton_locks}
  * throughout) and grants the user their use:
  *
  * <pre>{@code

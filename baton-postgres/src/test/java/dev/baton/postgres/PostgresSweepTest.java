@@ -70,7 +70,7 @@ class PostgresSweepTest {
         + " capacity, expires_at) VALUES ('reading/lapsed', 1, 'gone', '', 'EXCLUSIVE', 1, now() - interval '1 s'),"
         + " ('idle/lapsed', 2, 'gone', '', 'EXCLUSIVE', 1, now() - interval '1 s'),"
         + " ('idle/live', 3, 'alive', '', 'EXCLUSIVE', 1, now() + interval '1 hour')");
-    // An acquire of reading/lapsed under way: its transaction holds the key's advisory lock, as queue-lock.sql takes it.
+    // An acquire of reading/lapsed under way: its transaction holds the key's advisory lock (queue-lock.sql).
     try (Connection acquire = TestDatabase.inOpenTransaction(postgres.server(),
         "SELECT pg_advisory_xact_lock(hashtext('baton_locks'), hashtext('reading/lapsed'))");
         LockClient sweeping = PostgresLockClient.builder().address(postgres.uri())
