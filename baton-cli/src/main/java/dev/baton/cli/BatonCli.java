@@ -1,5 +1,6 @@
 package dev.baton.cli;
 
+import dev.baton.BackendSetupException;
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockLostException;
 import dev.baton.LockTimeoutException;
@@ -29,8 +30,9 @@ import picocli.CommandLine.ParseResult;
         "  BATON_BACKEND in the environment is the default for --backend;",
         "  the password comes from BATON_PASSWORD or BATON_PASSWORD_FILE,",
         "  the user from BATON_USER.",
-        "Exit statuses: 64 bad usage, 69 backend unreachable, 74 lock lost,",
-        "  75 lock not acquired in time.",
+        "Exit statuses: 64 bad usage, 69 backend unreachable, 70 backend not set up",
+        "  for baton (or another failure), 74 lock lost, 75 lock not acquired in time,",
+        "  77 refused by the backend (credentials, permissions).",
         "",
         "Examples:",
         "  baton demo                  # see a lock at work, nothing to install",
@@ -190,6 +192,9 @@ public final class BatonCli implements Runnable {
     }
     if (e instanceof PermissionDeniedException) {
       return ExitCodes.NO_PERMISSION;
+    }
+    if (e instanceof BackendSetupException) {
+      return ExitCodes.SOFTWARE; // the store answered: not 69, and its message says what to set up
     }
     if (e instanceof LockTimeoutException) {
       return ExitCodes.NOT_ACQUIRED;

@@ -52,8 +52,9 @@ import picocli.CommandLine.Spec;
         ""},
     footer = {
         "",
-        "Exit status: CMD's own (128+N if signal N killed it); 64 bad usage; 69 backend unreachable; 74 lock lost"
-            + " while CMD ran; 75 lock not acquired within --wait; 126 CMD could not be run (or setsid, setpriv"
+        "Exit status: CMD's own (128+N if signal N killed it); 64 bad usage; 69 backend unreachable; 70 backend not"
+            + " set up for baton (or another failure); 74 lock lost while CMD ran; 75 lock not acquired within --wait;"
+            + " 77 refused by the backend (credentials, permissions); 126 CMD could not be run (or setsid, setpriv"
             + " are missing); 127 CMD not found.",
         "",
         "Examples:",

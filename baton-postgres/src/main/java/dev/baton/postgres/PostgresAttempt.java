@@ -1,5 +1,7 @@
 package dev.baton.postgres;
 
+import dev.baton.BackendSetupException;
+import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Outcome;
@@ -11,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * One acquisition in PostgreSQL. Each try is one short transaction that takes the key's transaction-level advisory
@@ -60,14 +63,15 @@ final class PostgresAttempt implements Attempt {
       registered = wakeUp;
     }
     if (!claimTried) {
+      backend.grants().checkMayAcquire(what);
       claimTried = true;
-      long claimed = backend.calls().call(what, this::claim);
+      long claimed = refusedWritesNothing(() -> backend.calls().call(what, this::claim));
       if (claimed != 0) {
         stopWaiting();
         return Outcome.granted(new PostgresGrant(request, claimed));
       }
     }
-    Place place = backend.calls().transaction(what, this::queue);
+    Place place = refusedWritesNothing(() -> backend.calls().transaction(what, this::queue));
     if (place.entryId() != 0 && place.holds()) {
       stopWaiting();
       return Outcome.granted(new PostgresGrant(request, place.entryId()));
@@ -81,6 +85,22 @@ final class PostgresAttempt implements Attempt {
     Duration bound = backend.fallbackWait();
     long millis = Math.min(bound.toMillis(), Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
     return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
+  }
+
+  /**
+   * Runs one try's call, and forgets that it may have written our entry if the server refused it: a refusal or a table
+   * not set up for Baton is the server's answer to a statement, whose transaction it rolled back. (Only a call cut off
+   * may have written without an answer.) So an acquire refused for a privilege is not followed by a clean-up that is
+   * refused in turn, and fails naming the acquire.
+   */
+  private <T> T refusedWritesNothing(Supplier<T> call) {
+    boolean before = written;
+    try {
+      return call.get();
+    } catch (PermissionDeniedException | BackendSetupException e) {
+      written = before;
+      throw e;
+    }
   }
 
   /** Our entry's id if the key had no entry and ours now holds, else 0 (and nothing was written). */

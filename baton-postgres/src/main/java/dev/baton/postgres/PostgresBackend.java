@@ -1,7 +1,9 @@
 package dev.baton.postgres;
 
+import dev.baton.BackendSetupException;
 import dev.baton.LockException;
 import dev.baton.LockStatus;
+import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
@@ -21,6 +23,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Baton's lock protocol on PostgreSQL: one row per queue entry in the lock table, numbered by a sequence, expiring by
@@ -28,10 +32,13 @@ import java.util.concurrent.TimeUnit;
  * on a connection borrowed for the call.
  */
 final class PostgresBackend implements LockBackend {
+  private static final Logger log = LoggerFactory.getLogger(PostgresBackend.class);
   private final Connections connections;
   private final Sql sql;
   private final PostgresCalls calls;
   private final Notifications notifications;
+  private final Sweeper sweeper;
+  private final LockGrants grants;
   private final Duration fallbackWait;
   private final String server;
   private final ExecutorService renewals = Executors.newFixedThreadPool(2, task -> {
@@ -41,32 +48,36 @@ final class PostgresBackend implements LockBackend {
   });
 
   private PostgresBackend(Connections connections, Sql sql, PostgresCalls calls, Notifications notifications,
-      Duration fallbackWait, String server) {
+      LockGrants grants, Sweeper sweeper, Duration fallbackWait, String server) {
     this.connections = connections;
     this.sql = sql;
     this.calls = calls;
     this.notifications = notifications;
+    this.grants = grants;
+    this.sweeper = sweeper;
     this.fallbackWait = fallbackWait;
     this.server = server;
   }
 
   /**
-   * Creates the lock table if it is missing and starts listening for releases; on failure closes the connections and
-   * throws.
+   * Creates the lock table if it is missing (and checks it if not), starts listening for releases and sweeping lapsed
+   * entries every {@code sweepEvery}; on failure closes the connections and throws.
    */
   static PostgresBackend connect(Connections connections, String table, Duration timeout, Duration fallbackWait,
-      String server) {
+      Duration sweepEvery, String server) {
     Sql sql = new Sql(table);
-    PostgresCalls calls = new PostgresCalls(connections, timeout, server);
+    PostgresCalls calls = new PostgresCalls(connections, timeout, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);
+      LockGrants grants = LockGrants.read(calls, sql, server);
       Notifications notifications;
       try {
         notifications = Notifications.listen(connections, sql.channel());
       } catch (SQLException e) {
-        throw PostgresErrors.translate("Listening for releases on channel " + sql.channel(), server, e);
+        throw PostgresErrors.translate("Listening for releases on channel " + sql.channel(), server, sql.table, e);
       }
-      return new PostgresBackend(connections, sql, calls, notifications, fallbackWait, server);
+      return new PostgresBackend(connections, sql, calls, notifications, grants,
+          Sweeper.start(calls, sql, sweepEvery), fallbackWait, server);
     } catch (LockException | IllegalStateException e) {
       calls.close();
       connections.close();
@@ -136,18 +147,29 @@ final class PostgresBackend implements LockBackend {
     return new PostgresAttempt(this, request);
   }
 
-  /** Sets the entry's expiry anew by the database's clock, if it is still there and has not lapsed. */
+  /**
+   * Sets the entry's expiry anew by the database's clock, if it is still there and has not lapsed. A renewal the
+   * server refuses (a privilege revoked, the table changed) is logged at warn with its cause, as the engine keeps
+   * trying until the lease is lost.
+   */
   @Override
   public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
     String key = grant.request().key();
-    return CompletableFuture.supplyAsync(() -> calls.call("Renewing '" + key + "'", connection -> {
-      try (PreparedStatement update = calls.prepare(connection, sql.renew)) {
-        update.setLong(1, Math.max(1, expiry.toMillis()));
-        update.setString(2, key);
-        update.setLong(3, grant.fencingToken());
-        return update.executeUpdate() == 1;
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return calls.call("Renewing '" + key + "'", connection -> {
+          try (PreparedStatement update = calls.prepare(connection, sql.renew)) {
+            update.setLong(1, Math.max(1, expiry.toMillis()));
+            update.setString(2, key);
+            update.setLong(3, grant.fencingToken());
+            return update.executeUpdate() == 1;
+          }
+        });
+      } catch (PermissionDeniedException | BackendSetupException e) {
+        log.warn("{}; the lease of '{}' is lost unless a renewal succeeds within its ttl", e.getMessage(), key);
+        throw e;
       }
-    }), renewals);
+    }, renewals);
   }
 
   /** Deletes the entry and wakes the key's waiters if one marked it; true if it had not lapsed yet. */
@@ -210,6 +232,10 @@ final class PostgresBackend implements LockBackend {
     return calls;
   }
 
+  LockGrants grants() {
+    return grants;
+  }
+
   Notifications notifications() {
     return notifications;
   }
@@ -223,11 +249,14 @@ final class PostgresBackend implements LockBackend {
   public void close() {
     notifications.close();
     renewals.shutdownNow();
+    sweeper.close();
     calls.close();
     connections.close();
     try {
-      // A renewal under way ends with its call (the connections are closed); waiting for it leaves no thread behind.
+      // A renewal or sweep under way ends with its call (the connections are closed); waiting for it leaves no thread
+      // behind.
       renewals.awaitTermination(2, TimeUnit.SECONDS);
+      sweeper.awaitTermination(Duration.ofSeconds(2));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

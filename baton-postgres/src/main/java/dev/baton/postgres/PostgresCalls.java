@@ -22,11 +22,14 @@ final class PostgresCalls implements AutoCloseable {
   private final Connections connections;
   private final CallDeadlines deadlines;
   private final String server;
+  private final String table;
 
-  PostgresCalls(Connections connections, Duration timeout, String server) {
+  /** Calls to {@code server} on the lock table {@code table}, which errors name. */
+  PostgresCalls(Connections connections, Duration timeout, String server, String table) {
     this.connections = connections;
     this.deadlines = new CallDeadlines(timeout);
     this.server = server;
+    this.table = table;
   }
 
   /** Runs {@code work} in auto-commit mode; {@code what} names the call in error messages. */
@@ -71,7 +74,7 @@ final class PostgresCalls implements AutoCloseable {
     try {
       connection = connections.borrow();
     } catch (SQLException e) {
-      throw PostgresErrors.translate(what, server, e);
+      throw PostgresErrors.translate(what, server, table, e);
     }
     boolean broken = true;
     deadlines.start(connection);
@@ -94,7 +97,7 @@ final class PostgresCalls implements AutoCloseable {
       broken = false;
       return result;
     } catch (SQLException e) {
-      throw PostgresErrors.translate(what, server, e);
+      throw PostgresErrors.translate(what, server, table, e);
     } finally {
       deadlines.end(connection);
       connections.giveBack(connection, broken);

@@ -24,7 +24,8 @@ import javax.sql.DataSource;
  * <p>Each lock is a queue of rows in one table ({@code baton_locks} by default, created on first use if missing; the
  * DDL is in the package documentation), numbered by a sequence, whose numbers are the fencing tokens. An entry
  * expires by the database's clock, never the JVM's, and the engine's watchdog renews it while it is held; a crashed
- * holder's lock is free one ttl after its last renewal. Every call borrows a connection for one statement or one
+ * holder's lock is free one ttl after its last renewal, and its row is deleted by any running client at most
+ * {@link #DEFAULT_SWEEP_EVERY sweepEvery} later. Every call borrows a connection for one statement or one
  * short transaction and gives it back, so no connection is held while a lock is held and calls work through
  * PgBouncer in transaction mode. Waiters are woken by {@code NOTIFY} on one connection of the client's own, and look
  * again by themselves after a bounded wait.
@@ -32,6 +33,13 @@ import javax.sql.DataSource;
 public final class PostgresLockClient {
   /** The lock table's name unless told otherwise. */
   public static final String DEFAULT_TABLE = Sql.DEFAULT_TABLE;
+
+  /**
+   * How often each client deletes the lapsed entries of every key unless told otherwise: a crashed holder's or
+   * waiter's row is gone at most its ttl and this long (and one sweep's run) after its last renewal, while any client
+   * of the table runs.
+   */
+  public static final Duration DEFAULT_SWEEP_EVERY = Duration.ofSeconds(5);
 
   private PostgresLockClient() {}
 
@@ -60,6 +68,7 @@ public final class PostgresLockClient {
     private String table = DEFAULT_TABLE;
     private Duration commandTimeout = Duration.ofSeconds(5);
     private Duration fallbackWait = Duration.ofSeconds(5);
+    private Duration sweepEvery = DEFAULT_SWEEP_EVERY;
     private int maxIdleConnections = 4;
     private LockOptions defaultOptions = LockOptions.defaults();
 
@@ -118,6 +127,15 @@ public final class PostgresLockClient {
       return this;
     }
 
+    /**
+     * How often the client deletes the lapsed entries of every key, those of crashed holders and waiters among them,
+     * in the background: one cheap statement (a range scan of an index) unless there are any; 5 s by default.
+     */
+    public Builder sweepEvery(Duration sweepEvery) {
+      this.sweepEvery = Settings.positive("sweepEvery", sweepEvery);
+      return this;
+    }
+
     /** How many connections a client made from an address keeps open between calls; 4 by default. */
     public Builder maxIdleConnections(int maxIdleConnections) {
       if (maxIdleConnections < 1) {
@@ -138,7 +156,10 @@ public final class PostgresLockClient {
      * Connects, creates the lock table if it is missing and listens for releases.
      *
      * @throws IllegalStateException if neither an address nor a data source was given, or both
-     * @throws dev.baton.PermissionDeniedException if the server refused the user or password
+     * @throws dev.baton.PermissionDeniedException if the server refused the user or password, or the user may not
+     *     use or create the lock table
+     * @throws dev.baton.BackendSetupException if the database, the table's schema or the table is not set up for
+     *     Baton (a table of another shape); nothing is left open
      * @throws dev.baton.BackendUnavailableException if the server could not be reached; nothing is left open
      */
     public LockClient connect() {
@@ -155,8 +176,8 @@ public final class PostgresLockClient {
         connections = new PooledConnections(address.jdbcUrl(), driverProperties(), maxIdleConnections);
         server = address.display();
       }
-      return ClientFactory.newClient(PostgresBackend.connect(connections, table, commandTimeout, fallbackWait, server),
-          defaultOptions);
+      return ClientFactory.newClient(PostgresBackend.connect(connections, table, commandTimeout, fallbackWait,
+          sweepEvery, server), defaultOptions);
     }
 
     private Properties driverProperties() {

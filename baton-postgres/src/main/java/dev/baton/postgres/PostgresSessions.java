@@ -91,7 +91,7 @@ public final class PostgresSessions {
       }
     } catch (SQLException e) {
       String as = user == null ? "" : " as user \"" + user + "\"";
-      throw PostgresErrors.translate("Ending Baton's sessions" + as, address.display(), e, SIGNAL_GRANT);
+      throw PostgresErrors.translate("Ending Baton's sessions" + as, address.display(), null, e, SIGNAL_GRANT);
     }
   }
 }

@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 
 /**
  * The SQL Baton runs, read once from the resource files beside this class with {@code {table}} replaced by the lock
- * table's name (checked here: an identifier, optionally schema-qualified, that needs no quotes). The claim is two
- * statements sent together: the key's advisory lock, which also sets what the plans may use, and the insert.
+ * table's name (checked here: an identifier, optionally schema-qualified, that needs no quotes) and {@code {index}} by
+ * its expiry index's. The claim is two statements sent together: the key's advisory lock, which also sets what the
+ * plans may use, and the insert.
  */
 final class Sql {
   /** The default name of the lock table; its sequence is {@code baton_locks_fencing}. */
@@ -19,7 +20,10 @@ final class Sql {
 
   final String table;
   final String create;
+  final String index;
   final String exists;
+  final String shape;
+  final String privileges;
   final String queueLock;
   final String queue;
   final String claimInsert;
@@ -33,11 +37,15 @@ final class Sql {
   final String keep;
   final String abandon;
   final String keys;
+  final String sweep;
 
   Sql(String table) {
     this.table = checkTable(table);
     this.create = read("create.sql");
+    this.index = read("index.sql");
     this.exists = read("exists.sql");
+    this.shape = read("shape.sql");
+    this.privileges = read("privileges.sql");
     this.queueLock = read("queue-lock.sql");
     this.queue = read("queue.sql");
     this.claimInsert = read("claim.sql");
@@ -51,6 +59,7 @@ final class Sql {
     this.keep = read("keep.sql");
     this.abandon = read("abandon.sql");
     this.keys = read("keys.sql");
+    this.sweep = read("sweep.sql");
   }
 
   /**
@@ -67,6 +76,11 @@ final class Sql {
     return table;
   }
 
+  /** The expiry index's name, without the schema: an index lives in its table's schema and is named without it. */
+  private String indexName() {
+    return table.substring(table.indexOf('.') + 1) + "_expires_at";
+  }
+
   /** The channel that releases notify and waiting clients listen on: the table's name. */
   String channel() {
     return table;
@@ -77,7 +91,8 @@ final class Sql {
       if (in == null) {
         throw new IllegalStateException("The resource dev/baton/postgres/" + name + " is missing from baton-postgres.");
       }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("{table}", table).strip();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("{table}", table)
+          .replace("{index}", indexName()).strip();
     } catch (IOException e) {
       throw new UncheckedIOException("Could not read dev/baton/postgres/" + name + ": " + e.getMessage(), e);
     }

@@ -1,8 +1,8 @@
 /**
  * Baton's locks on PostgreSQL: {@link dev.baton.postgres.PostgresLockClient}.
  *
- * <p>The client creates its table and sequence on first use if they are missing. Where the application's user may
- * not create tables, an administrator creates them once (for another table name, replace {@code baton_locks}
+ * <p>The client creates its table, sequence and index on first use if they are missing. Where the application's user
+ * may not create tables, an administrator creates them once (for another table name, replace {@code baton_locks}
  * throughout) and grants the user their use:
  *
  * <pre>{@code
@@ -18,6 +18,7 @@
  *   PRIMARY KEY (lock_key, entry_id)
  * );
  * CREATE SEQUENCE IF NOT EXISTS baton_locks_fencing;
+ * CREATE INDEX IF NOT EXISTS baton_locks_expires_at ON baton_locks (expires_at);  -- the sweep of lapsed rows
  * GRANT SELECT, INSERT, UPDATE, DELETE ON baton_locks TO app;
  * GRANT USAGE ON SEQUENCE baton_locks_fencing TO app;
  * }</pre>

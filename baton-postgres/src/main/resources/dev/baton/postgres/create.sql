@@ -1,4 +1,5 @@
--- The table and sequence of Baton's locks; {table} stands for the table's name (baton_locks by default).
+-- The table, sequence and index of Baton's locks; {table} stands for the table's name (baton_locks by default), {index}
+-- for the index's, which lives in the table's schema (baton_locks_expires_at).
 -- One row per queue entry: a holder or a waiter of lock_key, in arrival order by entry_id.
 CREATE TABLE IF NOT EXISTS {table} (
   lock_key   text        NOT NULL,
@@ -9,6 +10,6 @@ CREATE TABLE IF NOT EXISTS {table} (
   capacity   integer     NOT NULL,  -- how many may hold at once: 1, or a semaphore's permits
   expires_at timestamptz NOT NULL,  -- the database's clock: an entry not renewed by then is gone
   contended  boolean     NOT NULL DEFAULT false,  -- someone waited behind it: released, not kept, at a chain's end
-  PRIMARY KEY (lock_key, entry_id)  -- the one index: a key's entries in queue order
+  PRIMARY KEY (lock_key, entry_id)  -- a key's entries in queue order
 );
 CREATE SEQUENCE IF NOT EXISTS {table}_fencing;

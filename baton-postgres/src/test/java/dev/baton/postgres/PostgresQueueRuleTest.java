@@ -19,6 +19,6 @@ class PostgresQueueRuleTest extends QueueRuleContract {
     login.setProperty("user", address.user());
     login.setProperty("password", address.password());
     return PostgresBackend.connect(new PooledConnections(address.jdbcUrl(), login, 2), PostgresLockClient.DEFAULT_TABLE,
-        Duration.ofSeconds(5), Duration.ofSeconds(5), address.display());
+        Duration.ofSeconds(5), Duration.ofSeconds(5), PostgresLockClient.DEFAULT_SWEEP_EVERY, address.display());
   }
 }

@@ -33,6 +33,7 @@ class PostgresTableTest {
   @Test
   void aUserWhoMayNotCreateTablesUsesTheTableAnAdministratorCreated() throws Exception {
     TestDatabase.update(postgres.server(), new Sql("admin_locks").create);
+    TestDatabase.update(postgres.server(), new Sql("admin_locks").index);
     TestDatabase.update(postgres.server(), "GRANT SELECT, INSERT, UPDATE, DELETE ON admin_locks TO " + APP);
     TestDatabase.update(postgres.server(), "GRANT USAGE ON SEQUENCE admin_locks_fencing TO " + APP);
 
