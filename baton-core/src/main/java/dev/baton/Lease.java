@@ -76,7 +76,14 @@ public interface Lease extends AutoCloseable {
    */
   boolean extendHold(Duration holdFor);
 
-  /** Releases the lock at the store. Does nothing if the lease is no longer held. */
+  /**
+   * Releases the lock at the store. Does nothing if the lease is no longer held. A store that cannot be reached gets
+   * the release later, in the background.
+   *
+   * @throws PermissionDeniedException if the store refused the release (a privilege revoked while the lock was
+   *     held): the lease is {@link LeaseState#RELEASED} all the same, no longer renewed, and its entry lapses at the
+   *     store within its ttl
+   */
   @Override
   void close();
 }

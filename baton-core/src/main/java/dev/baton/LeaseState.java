@@ -7,7 +7,10 @@ package dev.baton;
 public enum LeaseState {
   /** The lock is ours. */
   HELD,
-  /** Released by {@link Lease#close()} or by closing the client. */
+  /**
+   * Released by {@link Lease#close()} or by closing the client: no longer ours, and no longer renewed. Where the store
+   * refused the release ({@code close()} threw), the entry lapses at the store within its ttl instead.
+   */
   RELEASED,
   /** The hold timeout ({@link LockOptions#leaseTime()}) passed and the lock was freed. */
   EXPIRED,

@@ -3,6 +3,7 @@ package dev.baton.engine;
 import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
 import dev.baton.LeaseState;
+import dev.baton.LockException;
 import dev.baton.LockLostListener;
 import dev.baton.LostReason;
 import dev.baton.Primitive;
@@ -363,13 +364,23 @@ final class EngineLease implements Lease {
     }
   }
 
-  /** Deletes our entry; false if the store no longer had it. A store that cannot be reached is retried later. */
+  /**
+   * Deletes our entry; false if the store no longer had it. A store that cannot be reached is retried later. A store
+   * that refuses the release (a privilege revoked while the lock was held) keeps the entry until it lapses: the lease
+   * is no longer renewed, so that is within a ttl, which the exception says.
+   *
+   * @throws LockException if the store refused the release
+   */
   private boolean releaseAtStore() {
     try {
       return engine.backend().release(grant);
     } catch (BackendUnavailableException e) {
       engine.cleanup().runLater("release of " + grant.request().lockName(), () -> engine.backend().release(grant));
       return true;
+    } catch (LockException refused) {
+      log.warn("The release of lock '{}' (owner {}) was refused; no longer renewed, its entry lapses at the store"
+          + " within {}", key(), ownerId(), Durations.format(grant.request().expiry()));
+      throw refused;
     }
   }
 

@@ -67,7 +67,7 @@ final class StoreAcquisition {
         try {
           granted = untilGranted(attempt);
         } catch (Throwable t) {
-          engine.cleanup().run("clean-up of the abandoned acquire of " + request.lockName(), attempt::abandon);
+          abandon(request, attempt, t);
           throw t;
         }
         attempt.stopWaiting();
@@ -83,6 +83,19 @@ final class StoreAcquisition {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
+    }
+  }
+
+  /**
+   * Ends an attempt that failed with {@code failure}. A clean-up the store refuses (not an outage, which is retried in
+   * the background) is added to {@code failure} as suppressed: the caller learns why the acquire failed, not that
+   * the clean-up after it did.
+   */
+  private void abandon(AcquireRequest request, Attempt attempt, Throwable failure) {
+    try {
+      engine.cleanup().run("clean-up of the abandoned acquire of " + request.lockName(), attempt::abandon);
+    } catch (RuntimeException refused) {
+      failure.addSuppressed(refused);
     }
   }
 

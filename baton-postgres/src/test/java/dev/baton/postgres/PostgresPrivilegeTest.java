@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.Lease;
+import dev.baton.LeaseState;
 import dev.baton.LockClient;
+import dev.baton.LockOptions;
 import dev.baton.PermissionDeniedException;
 import dev.baton.testkit.PostgresServerExtension;
 import java.time.Duration;
@@ -113,6 +115,25 @@ class PostgresPrivilegeTest {
           .hasMessageNotContaining("Leaving");
     }
     assertThat(rows()).isZero();
+  }
+
+  @Test
+  void aReleaseRefusedWhileHeldThrowsAndTheEntryLapsesWithinItsTtl() throws InterruptedException {
+    user("revoked_while_held", "SELECT, INSERT, UPDATE, DELETE", true);
+    try (LockClient client = connect("revoked_while_held")) {
+      Lease lease = client.lock("held/k").acquire(LockOptions.builder().ttl(Duration.ofSeconds(2)).build());
+      TestDatabase.update(postgres.server(), "REVOKE DELETE ON baton_locks FROM revoked_while_held");
+
+      assertThatThrownBy(lease::close)
+          .isInstanceOf(PermissionDeniedException.class)
+          .hasMessageContaining("permission denied for table baton_locks");
+      assertThat(lease.state()).isEqualTo(LeaseState.RELEASED);
+      // No longer renewed: the row lapses within its ttl, and another client's acquire takes the key.
+      try (LockClient owner = PostgresLockClient.connect(postgres.uri());
+          Lease next = owner.lock("held/k").acquire(Duration.ofSeconds(30))) {
+        assertThat(next.fencingToken()).isGreaterThan(lease.fencingToken());
+      }
+    }
   }
 
   /** Creates a user with these privileges on the table (none if null), and USAGE on the sequence if asked. */

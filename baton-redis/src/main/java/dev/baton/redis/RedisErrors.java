@@ -1,7 +1,7 @@
 package dev.baton.redis;
 
+import dev.baton.BackendSetupException;
 import dev.baton.BackendUnavailableException;
-import dev.baton.LockException;
 import dev.baton.PermissionDeniedException;
 import io.lettuce.core.RedisCommandExecutionException;
 import java.util.concurrent.CompletionException;
@@ -37,8 +37,8 @@ final class RedisErrors {
           + " way: redis-cli --cluster check names such a slot, and --cluster fix ends its move.", e);
     }
     if (e instanceof RedisCommandExecutionException && e.getMessage() != null && e.getMessage().startsWith("WRONGTYPE")) {
-      return new LockException(what + " failed on Redis " + server + ": the key holds data that is not a Baton lock ("
-          + e.getMessage() + "). Use another key prefix or remove that key.", e);
+      return new BackendSetupException(what + " failed on Redis " + server + ": the key holds data that is not a"
+          + " Baton lock (" + e.getMessage() + "). Use another key prefix or remove that key.", e);
     }
     return new BackendUnavailableException(what + " failed on Redis " + server + ": " + e.getMessage(), e);
   }
@@ -59,12 +59,12 @@ final class RedisErrors {
         + advice, e);
   }
 
-  /** The server's error reply somewhere in the chain of causes that starts with one of {@code codes}, or null. */
   /** Whether a node answered, somewhere in the chain of causes, that the key is served elsewhere (MOVED, ASK). */
   static boolean isRedirection(Throwable e) {
     return reply(e, REDIRECTIONS) != null;
   }
 
+  /** The server's error reply somewhere in the chain of causes that starts with one of {@code codes}, or null. */
   private static String reply(Throwable e, String[] codes) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       String message = t.getMessage();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.BackendSetupException;
 import dev.baton.BackendUnavailableException;
 import dev.baton.DistributedLock;
 import dev.baton.Lease;
@@ -158,6 +159,19 @@ class RedisBackendTest {
       redis.command("SCRIPT", "FLUSH");
     }
     assertThat(redis.command("EXISTS", "baton:lock:noscript")).isEqualTo(0L);
+  }
+
+  @Test
+  void aKeyHoldingOtherDataIsASetupProblemNamedAtOnceNotAnOutage() {
+    redis.command("SET", "baton:lock:occupied", "an application's value");
+    try {
+      assertThatThrownBy(() -> client(SHORT_TTL).lock("occupied").acquire(Duration.ofSeconds(30)))
+          .isInstanceOf(BackendSetupException.class)
+          .hasMessageContaining("not a Baton lock")
+          .hasMessageContaining("another key prefix");
+    } finally {
+      redis.command("DEL", "baton:lock:occupied");
+    }
   }
 
   @Test
