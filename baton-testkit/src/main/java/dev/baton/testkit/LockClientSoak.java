@@ -134,7 +134,7 @@ public abstract class LockClientSoak {
     assumeTrue(bound.isPresent(), "the store states no bound for a crashed client's state");
     int crashes = positiveProperty(CRASHES_PROPERTY, 1, Integer.MAX_VALUE);
     int keysPerKind = positiveProperty(CRASH_KEYS_PROPERTY, 40, MAX_CRASH_KEYS);
-    Duration limit = Duration.ofSeconds(60 + keysPerKind).plus(bound.get()).plus(SLACK).multipliedBy(crashes);
+    Duration limit = Duration.ofSeconds(180 + keysPerKind).plus(bound.get()).plus(SLACK).multipliedBy(crashes);
     assertTimeoutPreemptively(limit, () -> {
       Map<String, Long> storeBefore = storeInventory();
       LockClient running = connect();
@@ -177,11 +177,12 @@ public abstract class LockClientSoak {
     }
     Map<String, Long> withBlockers = storeInventory();
     long killedAt;
+    Duration settling = Duration.ofSeconds(60 + keysPerKind / 10);
     try (ForkedMain child = ForkedMain.start(CrashingClientMain.class,
         List.of(factoryClass().getName(), target(), round, Integer.toString(keysPerKind),
             Long.toString(TTL.toMillis())),
-        CrashingClientMain.READY, Duration.ofSeconds(60 + keysPerKind / 10), "take its keys")) {
-      await("the crashed client waiting at the store on every key it waits on").atMost(WAIT)
+        CrashingClientMain.READY, settling, "take its keys")) {
+      await("the crashed client waiting at the store on every key it waits on").atMost(settling)
           .untilAsserted(() -> assertThat(keysWithoutWaiters(other, round, waited)).isEmpty());
       killedAt = System.nanoTime(); // before the SIGKILL: the measured time can only be longer than the real one
       child.kill();
