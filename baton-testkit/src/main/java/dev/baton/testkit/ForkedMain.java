@@ -19,11 +19,13 @@ final class ForkedMain implements AutoCloseable {
 
   private final Process process;
   private final Thread exitHook;
+  private final ProcessOutput output;
   private final String answer;
 
-  private ForkedMain(Process process, Thread exitHook, String answer) {
+  private ForkedMain(Process process, Thread exitHook, ProcessOutput output, String answer) {
     this.process = process;
     this.exitHook = exitHook;
+    this.output = output;
     this.answer = answer;
   }
 
@@ -54,12 +56,17 @@ final class ForkedMain implements AutoCloseable {
       throw new IllegalStateException("The child JVM did not " + doing + " within " + within.toSeconds()
           + " s. Its last output:\n" + output.tail());
     }
-    return new ForkedMain(process, exitHook, answer.get().substring(word.length()).trim());
+    return new ForkedMain(process, exitHook, output, answer.get().substring(word.length()).trim());
   }
 
   /** What the child's answer says after its first word. */
   String answer() {
     return answer;
+  }
+
+  /** The child's last lines of output, for a message that says what went wrong in it. */
+  String lastOutput() {
+    return output.tail();
   }
 
   /** The child's process id. */

@@ -183,7 +183,9 @@ public abstract class LockClientSoak {
             Long.toString(TTL.toMillis())),
         CrashingClientMain.READY, settling, "take its keys")) {
       await("the crashed client waiting at the store on every key it waits on").atMost(settling)
-          .untilAsserted(() -> assertThat(keysWithoutWaiters(other, round, waited)).isEmpty());
+          .untilAsserted(() -> assertThat(keysWithoutWaiters(other, round, waited))
+              .as("keys where the child waits at no store entry; its last output:%n%s", child.lastOutput())
+              .isEmpty());
       killedAt = System.nanoTime(); // before the SIGKILL: the measured time can only be longer than the real one
       child.kill();
     }
