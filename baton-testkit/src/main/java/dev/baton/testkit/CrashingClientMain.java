@@ -1,10 +1,14 @@
 package dev.baton.testkit;
 
+import static org.awaitility.Awaitility.await;
+
+import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A client that holds some keys and waits on others until it is killed, to test what a crashed client leaves at the
@@ -12,12 +16,12 @@ import java.util.List;
  *
  * <p>Arguments: {@code <factoryClassName> <target> <round> <keysPerKind> <ttlMillis>}. For each {@link CrashedEntry}
  * kind, takes {@code keysPerKind} keys of the round with that ttl (the watchdog renews what it holds): first the keys
- * it holds, one after another, each within 60 s, then the waits, all at once and without a wait limit. Prints {@code
- * READY} once every wait has started, then blocks. On failure prints {@code ERROR <message>} and exits with status 1.
- * It also exits when its standard input ends, which happens when the parent JVM dies.
+ * it holds, then the waits, without a wait limit; one after another, each within 60 s (a wait once the store shows
+ * it). Prints {@code READY} once every wait is at the store, then blocks. On failure prints {@code ERROR <message>}
+ * and exits with status 1. It also exits when its standard input ends, which happens when the parent JVM dies.
  */
 public final class CrashingClientMain {
-  /** The line printed once every key it holds is held and every wait has started. */
+  /** The line printed once every key it holds is held and every wait is at the store. */
   public static final String READY = "READY";
 
   private static final Duration HELD_WITHIN = Duration.ofSeconds(60);
@@ -47,7 +51,14 @@ public final class CrashingClientMain {
     }
     for (CrashedEntry kind : CrashedEntry.values()) {
       for (int i = 0; i < keysPerKind; i++) {
-        taken.addAll(kind.waitFor(client, kind.key(round, i), options.withWaitTime(null)));
+        String key = kind.key(round, i);
+        List<CompletableFuture<Lease>> waits = kind.waitFor(client, key, options.withWaitTime(null));
+        if (!waits.isEmpty()) {
+          // One wait after another: hundreds of first tries at once would open as many PostgreSQL connections.
+          await("the wait on '" + key + "' at the store").atMost(HELD_WITHIN)
+              .until(() -> client.status(key).waiters() > 0);
+        }
+        taken.addAll(waits);
       }
     }
     return taken;
