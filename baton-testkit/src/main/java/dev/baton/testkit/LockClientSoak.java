@@ -134,7 +134,7 @@ public abstract class LockClientSoak {
     assumeTrue(bound.isPresent(), "the store states no bound for a crashed client's state");
     int crashes = positiveProperty(CRASHES_PROPERTY, 1, Integer.MAX_VALUE);
     int keysPerKind = positiveProperty(CRASH_KEYS_PROPERTY, 40, MAX_CRASH_KEYS);
-    Duration limit = Duration.ofSeconds(180 + keysPerKind).plus(bound.get()).plus(SLACK).multipliedBy(crashes);
+    Duration limit = settling(keysPerKind).multipliedBy(3).plus(bound.get()).plus(SLACK).multipliedBy(crashes);
     assertTimeoutPreemptively(limit, () -> {
       Map<String, Long> storeBefore = storeInventory();
       LockClient running = connect();
@@ -177,7 +177,7 @@ public abstract class LockClientSoak {
     }
     Map<String, Long> withBlockers = storeInventory();
     long killedAt;
-    Duration settling = Duration.ofSeconds(60 + keysPerKind / 10);
+    Duration settling = settling(keysPerKind);
     try (ForkedMain child = ForkedMain.start(CrashingClientMain.class,
         List.of(factoryClass().getName(), target(), round, Integer.toString(keysPerKind),
             Long.toString(TTL.toMillis())),
@@ -206,6 +206,14 @@ public abstract class LockClientSoak {
       }
     }
     return gone;
+  }
+
+  /**
+   * How long a crashed client may take to start and take its keys, one after another, and the test to see its waits:
+   * generous, as a loaded machine needs.
+   */
+  private static Duration settling(int keysPerKind) {
+    return Duration.ofSeconds(60).plusMillis(100L * keysPerKind * CrashedEntry.values().length);
   }
 
   /** The keys of {@code waited} whose status at the store counts no waiter. */
