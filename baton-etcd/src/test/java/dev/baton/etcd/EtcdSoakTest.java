@@ -5,11 +5,15 @@ import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.LockClientSoak;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Thousands of per-order keys on one etcd member: no key and no watcher left behind. */
+/**
+ * Thousands of per-order keys on one etcd member: no key and no watcher left behind, by a released key or by a crashed
+ * client.
+ */
 class EtcdSoakTest extends LockClientSoak {
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();
@@ -47,6 +51,15 @@ class EtcdSoakTest extends LockClientSoak {
   @Override
   protected Duration leftoverBound() {
     return Duration.ZERO;
+  }
+
+  /**
+   * A crashed client's entries are bound to its lease, which etcd revokes the lease ttl after the last keep-alive,
+   * deleting them; its watchers end with its connection.
+   */
+  @Override
+  protected Optional<Duration> crashedClientBound() {
+    return Optional.of(EtcdClientFactory.LEASE_TTL);
   }
 
   /** Every acquisition is an fsync'd write: fewer keys keep the soak within a minute. */

@@ -8,6 +8,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.ref.Reference;
 import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 /**
  * A process that takes one lock and holds it until it is killed, to test what a crashed holder leaves
@@ -28,9 +30,18 @@ public final class LockHolderMain {
 
   /** Takes the lock and holds it; see the class comment for the arguments. */
   public static void main(String[] args) {
-    Lease lease;
+    serve(() -> hold(args), lease -> HELD + " " + lease.fencingToken());
+  }
+
+  /**
+   * The protocol of the test kit's child mains ({@link ForkedMain}): runs {@code take}, prints the answer {@code
+   * answer} makes of what it took, keeps that reachable until the standard input ends, and exits. If {@code take}
+   * fails, prints {@code ERROR <reason>} and the stack trace and exits with status 1.
+   */
+  static <T> void serve(Callable<T> take, Function<T, String> answer) {
+    T taken;
     try {
-      lease = hold(args);
+      taken = take.call();
     } catch (Exception | LinkageError e) {
       System.out.println(ERROR + " " + e);
       System.out.flush();
@@ -38,10 +49,10 @@ public final class LockHolderMain {
       System.exit(1);
       return;
     }
-    System.out.println(HELD + " " + lease.fencingToken());
+    System.out.println(answer.apply(taken));
     System.out.flush();
     awaitEndOfInput(System.in);
-    Reference.reachabilityFence(lease);
+    Reference.reachabilityFence(taken);
     System.exit(0);
   }
 
@@ -50,13 +61,18 @@ public final class LockHolderMain {
       throw new IllegalArgumentException(
           "Expected <factoryClassName> <target> <key> <ttlMillis> but got " + args.length + " arguments.");
     }
-    LockClientFactory factory = Class.forName(args[0])
-        .asSubclass(LockClientFactory.class)
-        .getDeclaredConstructor()
-        .newInstance();
-    LockClient client = factory.connect(args[1]);
+    LockClient client = connect(args[0], args[1]);
     LockOptions options = client.defaultOptions().withTtl(Duration.ofMillis(Long.parseLong(args[3])));
     return client.lock(args[2]).acquire(options);
+  }
+
+  /** A client made by the {@link LockClientFactory} named {@code factoryClassName}, connected to {@code target}. */
+  static LockClient connect(String factoryClassName, String target) throws ReflectiveOperationException {
+    return Class.forName(factoryClassName)
+        .asSubclass(LockClientFactory.class)
+        .getDeclaredConstructor()
+        .newInstance()
+        .connect(target);
   }
 
   private static void awaitEndOfInput(InputStream in) {
