@@ -31,8 +31,8 @@ import java.util.function.LongSupplier;
 /**
  * A lock store in the test's own JVM, with the guarantees Baton asks of a real one: as many holders per key as their
  * {@link QueueRule} allows, a fencing token that grows with every grant, entries that expire when their holder stops
- * renewing them, waiters queued in order of arrival for fair acquires (and waiting writers ahead of later readers,
- * fair or not), and wake-ups when an entry goes. Clients connect with {@link #connect}, or
+ * renewing them, waiters queued in order of arrival for fair acquires and for writers, fair or not, and wake-ups when
+ * an entry goes. Clients connect with {@link #connect}, or
  * through {@link Factory} with the store's {@link #target()}, as the contract suite does.
  *
  * <p>Time is the store's {@link Ticker}, or the system's. A client can be {@link #cutOff cut off}, as a crash of its
@@ -332,9 +332,8 @@ public final class InMemoryStore implements AutoCloseable {
   }
 
   /**
-   * The modes of the entries ahead of {@code request}'s: every holder; the waiters before it that hold it back
-   * ({@link #holdsBack}); and, for a non-fair request, which keeps no place in line, the fair waiters after it too,
-   * except those that it holds back.
+   * The modes of the entries ahead of {@code request}'s: every holder, and the waiters that keep their place in line
+   * ({@link #keepsPlace}) and came before it (all of them, for a request that keeps no place).
    */
   private static List<EntryMode> modesAhead(KeyState state, AcquireRequest request) {
     List<EntryMode> ahead = new ArrayList<>();
@@ -342,8 +341,7 @@ public final class InMemoryStore implements AutoCloseable {
     for (Entry entry : state.entries.values()) {
       if (entry.request.ownerId().equals(request.ownerId())) {
         before = false;
-      } else if (entry.held || (before ? holdsBack(entry.request, request)
-          : !request.fair() && entry.request.fair() && !holdsBack(request, entry.request))) {
+      } else if (entry.held || (keepsPlace(entry.request) && (before || !keepsPlace(request)))) {
         ahead.add(entry.request.rule().mode());
       }
     }
@@ -351,20 +349,16 @@ public final class InMemoryStore implements AutoCloseable {
   }
 
   /**
-   * Whether {@code earlier}, waiting, holds back {@code later}, which came after it: it keeps its place in line (it is
-   * fair), or it is a writer and {@code later} is not, fair or not, so that a stream of readers starves no writer.
+   * Whether an acquisition keeps its place in line while it waits: a fair one, and a writer, fair or not, so that a
+   * stream of readers cannot starve it. A non-fair reader or permit keeps none: every waiter that does goes first.
    */
-  private static boolean holdsBack(AcquireRequest earlier, AcquireRequest later) {
-    return earlier.fair() || (isWriter(earlier) && !isWriter(later));
+  private static boolean keepsPlace(AcquireRequest request) {
+    return request.fair() || request.rule().mode() == EntryMode.EXCLUSIVE;
   }
 
-  private static boolean isWriter(AcquireRequest request) {
-    return request.rule().mode() == EntryMode.EXCLUSIVE;
-  }
-
-  /** Whether the entry may keep another out: it holds, or it waits and holds back those that come after it. */
+  /** Whether the entry may keep another out: it holds, or it waits in line. */
   private static boolean holdsBackOthers(Entry entry) {
-    return entry.held || entry.request.fair() || isWriter(entry.request);
+    return entry.held || keepsPlace(entry.request);
   }
 
   /** What the store keeps for a key: its entries in order of arrival, holders and waiters. */
