@@ -17,8 +17,8 @@ import java.util.List;
  * other end) unsubscribe, so that the client keeps no channel of a key it no longer waits for.
  *
  * <p>The attempt keeps the server time of its first try, its arrival, which the script compares with the waiting
- * writers' (see acquire.lua); a fair exclusive attempt that waits is such a writer, and withdraws its record when it
- * gives up.
+ * writers' (see acquire.lua); an exclusive attempt that waits, fair or not, is such a writer, and withdraws its
+ * record when it gives up.
  */
 final class RedisAttempt implements Attempt {
   private final AttemptStore redis;

@@ -136,11 +136,12 @@ final class RedisBackend implements LockBackend, AttemptStore {
   }
 
   /**
-   * Whether {@code request}'s attempt is recorded as a waiting writer while it waits: a fair exclusive acquisition
-   * that may wait holds back the shared entries and permits that come after it (see acquire.lua).
+   * Whether {@code request}'s attempt is recorded as a waiting writer while it waits: an exclusive acquisition that
+   * may wait, fair or not, holds back the shared entries and permits that come after it (see acquire.lua), so that a
+   * stream of readers starves no writer. Fairness decides only how writers race among themselves.
    */
   static boolean waitsAsWriter(AcquireRequest request) {
-    return request.rule().mode() == EntryMode.EXCLUSIVE && request.fair() && request.mayWait();
+    return request.rule().mode() == EntryMode.EXCLUSIVE && request.mayWait();
   }
 
   @Override

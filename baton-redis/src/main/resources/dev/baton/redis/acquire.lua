@@ -6,7 +6,8 @@
 -- when it may not hold   ARGV[4] the lock's ttl in ms   ARGV[5] who asks: host, pid, thread, time (HolderRecord)
 -- ARGV[6] the rule's mode: EXCLUSIVE, SHARED or PERMIT   ARGV[7] the rule's capacity: 1, or N for N permits
 -- ARGV[8] when the acquisition arrived, in server microseconds, as its first try returned it; 0 on the first try
--- ARGV[9] '1' if it is a fair exclusive acquisition that may wait: it is recorded as a waiting writer while it waits
+-- ARGV[9] '1' if it is an exclusive acquisition that may wait, fair or not: it is recorded as a waiting writer while
+-- it waits
 -- ARGV[10] '1' if an earlier try of this writer was sent, which may have recorded it even if its reply was lost
 -- Returns {1, fencing token} when the entry holds, {0, ms until it is worth trying again if no wake-up comes,
 -- the acquisition's arrival} when not, {2, N} when the key's permits at the store number N, not ARGV[7].
@@ -22,15 +23,16 @@
 -- the hash's own expiry is at least the latest of theirs, so that the hash goes with the last. The field waiting
 -- asks the next release to publish a wake-up.
 --
--- The waiting-writers hash, so that a stream of shared entries cannot starve an exclusive one: each fair exclusive
--- acquisition that waits has a field named by its owner id, valued 'ARRIVAL EXPIRES' (server us of its first try,
--- server ms at which the record lapses), and a shared entry or permit counts every live writer that arrived before
--- it as a conflicting entry ahead of it, as a queue would. A writer refreshes its record on every try, and tries
--- again at the latest when what it waits for lapses; the record goes when the writer is granted (here) or gives up
--- (withdraw.lua), and lapses one ttl after the try a writer that crashed would have made next. Its field waiting
--- asks for a wake-up when a writer goes: the granted writer moves it to the lock hash, so that its release
--- publishes. Among exclusive acquisitions there is no queue: they race, and a fair release yields the next turn to
--- another client (the yield hash, see release.lua).
+-- The waiting-writers hash, so that a stream of shared entries cannot starve an exclusive one: each exclusive
+-- acquisition that waits, fair or not, has a field named by its owner id, valued 'ARRIVAL EXPIRES' (server us of its
+-- first try, server ms at which the record lapses), and a shared entry or permit counts every live writer that
+-- arrived before it as a conflicting entry ahead of it, as a queue would. The record lives by the writer's own ttl,
+-- never by what the writer waits for: each try sets it to lapse one ttl later, and a recorded writer tries again
+-- within a third of its ttl, a wake-up or not, so that the record of a live writer never lapses however long it
+-- waits, and that of a writer that died lapses one ttl after its last try. It goes sooner when the writer is granted
+-- (here) or gives up (withdraw.lua). Its field waiting asks for a wake-up when a writer goes: the granted writer
+-- moves it to the lock hash, so that its release publishes. Among exclusive acquisitions there is no queue: they
+-- race, and a fair release yields the next turn to another client (the yield hash, see release.lua).
 --
 -- Fencing tokens, and why their counter may expire. A token is the INCR of the key's counter, raised to the
 -- server's clock in microseconds when the counter is behind it: while the counter is there tokens grow by the INCR,
@@ -176,12 +178,12 @@ if wait then
     wait = ttl
   end
   if ARGV[9] == '1' then
-    -- A waiting writer's record lives one ttl past its wait, so that the writer refreshes it in time, however long
-    -- what it waits for holds.
-    redis.call('HSET', writers, ownerId, string.format('%d %d', arrival, nowMillis + wait + ttl))
-    if redis.call('PTTL', writers) < wait + ttl then
-      redis.call('PEXPIRE', writers, wait + ttl)
+    -- A waiting writer's record lapses one ttl after this try, and the writer tries again within a third of it.
+    redis.call('HSET', writers, ownerId, string.format('%d %d', arrival, nowMillis + ttl))
+    if redis.call('PTTL', writers) < ttl then
+      redis.call('PEXPIRE', writers, ttl)
     end
+    wait = math.min(wait, math.max(1, math.floor(ttl / 3)))
   end
   return {0, wait, arrival}
 end

@@ -13,8 +13,10 @@ import dev.baton.LockStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,6 +26,14 @@ import org.junit.jupiter.api.Timeout;
  * {@link LockClientContract}: it runs as a nested class of the backend's test.
  */
 abstract class ContractReadWriteLock extends ContractGroup {
+  /** How long each read of a stream of readers lasts. */
+  private static final Duration READ_TIME = Duration.ofMillis(300);
+  /**
+   * How long a writer among a stream of readers may wait: the reads it finds under way and the joins of their
+   * clients' entries (64 reads of 300 ms by four threads: about 5 s), with slack for a loaded machine.
+   */
+  private static final Duration WRITER_AMONG_READERS = Duration.ofSeconds(30);
+
   ContractReadWriteLock(LockClientContract contract) {
     super(contract);
   }
@@ -100,28 +110,130 @@ abstract class ContractReadWriteLock extends ContractGroup {
     }
   }
 
-  /** Fair locks (the default): a non-fair writer keeps no place in line, so later readers may pass it. */
+  /** A writer that waits, fair or not, holds back the readers that come after it: fairness is about writers racing. */
   @Test
-  @Timeout(30)
+  @Timeout(60)
   void aWaitingWriterHoldsBackTheReadersThatComeAfterIt() throws Exception {
-    LockOptions fair = baseOptions().toBuilder().fair(true).build();
-    Lease firstRead = newClient().readWriteLock(key, fair).readLock().acquire(LONG_WAIT);
-    DistributedLock write = newClient().readWriteLock(key, fair).writeLock();
-    BackgroundCall<Lease> writer = BackgroundCall.start("writer", () -> write.acquire(LONG_WAIT));
-    writer.awaitBlocked();
-    DistributedLock laterRead = newClient().readWriteLock(key, fair).readLock();
+    for (boolean fairWriter : List.of(true, false)) {
+      String side = fairWriter ? "a fair writer" : "a non-fair writer";
+      LockOptions writing = baseOptions().toBuilder().fair(fairWriter).build();
+      Lease firstRead = newClient().readWriteLock(key).readLock().acquire(LONG_WAIT);
+      DistributedLock write = newClient().readWriteLock(key, writing).writeLock();
+      BackgroundCall<Lease> writer = BackgroundCall.start("writer", () -> write.acquire(LONG_WAIT));
+      writer.awaitBlocked();
+      DistributedLock laterRead = newClient().readWriteLock(key).readLock();
 
-    assertThat(refuses(laterRead)).as("a reader that came after the waiting writer").isTrue();
-    BackgroundCall<Lease> reader = BackgroundCall.start("later-reader", () -> laterRead.acquire(LONG_WAIT));
-    reader.awaitBlocked();
-    firstRead.close();
+      assertThat(refuses(laterRead)).as("a reader that came after %s that waits", side).isTrue();
+      BackgroundCall<Lease> reader = BackgroundCall.start("later-reader", () -> laterRead.acquire(LONG_WAIT));
+      reader.awaitBlocked();
+      firstRead.close();
 
-    Lease written = writer.result(PROMPTLY);
-    assertThat(reader.isDone()).as("the later reader, while the writer holds").isFalse();
-    written.close();
-    try (Lease read = reader.result(PROMPTLY)) {
-      assertThat(read.fencingToken()).isGreaterThan(written.fencingToken());
+      Lease written = writer.result(PROMPTLY);
+      assertThat(reader.isDone()).as("the later reader, while %s holds", side).isFalse();
+      written.close();
+      try (Lease read = reader.result(PROMPTLY)) {
+        assertThat(read.fencingToken()).isGreaterThan(written.fencingToken());
+      }
     }
+  }
+
+  /**
+   * What a waiting writer leaves to hold back later readers lives by the writer's own bound, never by what it waits
+   * for: once the writer crashes, a reader that comes after it gets in beside the long-lived reader it waited for
+   * within the crash bound of the writer's ttl, and the key is free for everyone once the readers have gone.
+   */
+  @Test
+  @Timeout(90)
+  void aCrashedWaitingWriterHoldsBackLaterReadersOnlyForItsOwnBound() throws Exception {
+    Duration longTtl = Duration.ofSeconds(60);
+    Duration wait = crashFreeBound(SHORT_TTL).plus(CRASH_FREE_SLACK).plus(LONG_WAIT);
+    for (boolean fairWriter : List.of(true, false)) {
+      LockClient firstReader = newClient();
+      DistributedLock firstRead = firstReader.readWriteLock(key, baseOptions().withTtl(longTtl)).readLock();
+      Lease held = firstRead.acquire(LONG_WAIT);
+      LockClient crashing = newCrashableClient();
+      DistributedLock write = crashing.readWriteLock(key, waitingWithTtl(SHORT_TTL).toBuilder().fair(fairWriter).build())
+          .writeLock();
+      BackgroundCall.start("crashing-writer", () -> write.acquire(LONG_WAIT)).awaitBlocked();
+      DistributedLock laterRead = newClient().readWriteLock(key, baseOptions().withTtl(SHORT_TTL)).readLock();
+      assertThat(refuses(laterRead)).as("a reader after the waiting writer, fair: %s", fairWriter).isTrue();
+
+      long crashedAt = System.nanoTime();
+      crash(crashing);
+      try (Lease read = laterRead.acquire(wait)) {
+        assertFreedWithinBound(crashedAt, SHORT_TTL);
+        assertThat(held.isHeld()).as("the first reader, beside the later one").isTrue();
+      }
+      held.close();
+      Optional<Lease> again = firstRead.tryAcquire();
+      assertThat(again).as("the first reader's next read, with nobody holding the key").isPresent();
+      again.get().close();
+    }
+  }
+
+  /** A writer that waits longer than its ttl keeps holding back later readers for as long as it waits. */
+  @Test
+  @Timeout(60)
+  void aLiveWaitingWriterHoldsBackLaterReadersPastItsTtl() throws Exception {
+    for (boolean fairWriter : List.of(true, false)) {
+      Lease firstRead = newClient().readWriteLock(key).readLock().acquire(LONG_WAIT);
+      DistributedLock write = newClient().readWriteLock(key,
+          waitingWithTtl(SHORT_TTL).toBuilder().fair(fairWriter).build()).writeLock();
+      BackgroundCall<Lease> writer = BackgroundCall.start("writer", () -> write.acquire(LONG_WAIT));
+      writer.awaitBlocked();
+      DistributedLock laterRead = newClient().readWriteLock(key).readLock();
+
+      await("later readers refused for three of the writer's ttls, fair: " + fairWriter)
+          .during(SHORT_TTL.multipliedBy(3)).atMost(PROMPTLY).until(() -> refuses(laterRead));
+      firstRead.close();
+      writer.result(PROMPTLY).close();
+    }
+  }
+
+  /**
+   * Two clients read in four threads each, every read overlapping others, so that the key is never free of readers;
+   * a writer of a third client, fair or not, still gets in: its bound is the reads under way when it arrived, and
+   * the joins of their clients' entries (README).
+   */
+  @Test
+  @Timeout(120)
+  void aStreamOfReadersFromTwoClientsStarvesNoWriter() throws Exception {
+    for (boolean fairWriter : List.of(true, false)) {
+      AtomicBoolean reading = new AtomicBoolean(true);
+      List<BackgroundCall<Integer>> readers = new ArrayList<>();
+      for (int c = 0; c < 2; c++) {
+        DistributedLock read = newClient().readWriteLock(key).readLock();
+        for (int t = 0; t < 4; t++) {
+          readers.add(BackgroundCall.start("reader-" + c + "-" + t, () -> readUntilStopped(read, reading)));
+        }
+      }
+      LockClient observer = newClient();
+      await("readers of both clients reading").atMost(PROMPTLY).until(() -> observer.status(key).holders() >= 2);
+      DistributedLock write = newClient().readWriteLock(key, baseOptions().toBuilder().fair(fairWriter).build())
+          .writeLock();
+      try {
+        try (Lease written = write.acquire(WRITER_AMONG_READERS)) {
+          assertThat(written.isHeld()).isTrue();
+        }
+      } finally {
+        reading.set(false);
+      }
+      for (BackgroundCall<Integer> reader : readers) {
+        assertThat(reader.result(LONG_WAIT)).as("reads of one reader thread").isPositive();
+      }
+    }
+  }
+
+  /** Reads for {@link #READ_TIME} at a time, again and again, until told to stop; returns how many it made. */
+  private static int readUntilStopped(DistributedLock read, AtomicBoolean reading) throws InterruptedException {
+    int reads = 0;
+    while (reading.get()) {
+      try (Lease lease = read.acquire(WRITER_AMONG_READERS)) {
+        reads++;
+        Thread.sleep(READ_TIME.toMillis()); // the read itself: the work done under the lock
+      }
+    }
+    return reads;
   }
 
   @Test
@@ -171,7 +283,10 @@ abstract class ContractReadWriteLock extends ContractGroup {
     await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0 && client.keysInUse() == 0);
   }
 
-  /** Readers and writers of two clients at once: no writer meets anyone, readers do meet, no write is lost. */
+  /**
+   * Readers and writers of two clients at once, fair and non-fair on both sides: no writer meets anyone, readers do
+   * meet, no write is lost.
+   */
   @Test
   @Timeout(60)
   void noWriterOverlapsAnyoneAndReadersOverlap() throws Exception {
@@ -179,10 +294,12 @@ abstract class ContractReadWriteLock extends ContractGroup {
     int rounds = 20;
     List<BackgroundCall<Void>> workers = new ArrayList<>();
     for (int c = 0; c < 2; c++) {
-      DistributedReadWriteLock rw = newClient().readWriteLock(key);
+      LockClient client = newClient();
       for (int t = 0; t < 4; t++) {
         boolean writer = t == 0;
         boolean lockView = t % 2 == 1;
+        boolean fair = (c + t) % 2 == 0; // one client's writer is fair, the other's not, and so are their readers
+        DistributedReadWriteLock rw = client.readWriteLock(key, baseOptions().toBuilder().fair(fair).build());
         workers.add(BackgroundCall.start("rw-" + c + "-" + t, () -> {
           for (int i = 0; i < rounds; i++) {
             DistributedLock side = writer ? rw.writeLock() : rw.readLock();

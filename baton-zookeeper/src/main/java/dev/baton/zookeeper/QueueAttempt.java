@@ -25,7 +25,9 @@ import org.apache.zookeeper.data.Stat;
  *       predecessor), so that a release wakes one waiter;
  *   <li>non-fair: keeps no place in line. It deletes its node and watches the first nodes it conflicts with (a
  *       lock's: the head of the queue, the holder or a node about to go); when one goes, it creates a node again,
- *       and the rule decides anew. Every non-fair waiter wakes at each release.
+ *       and the rule decides anew. Every non-fair waiter wakes at each release. A non-fair writer waits as a fair
+ *       one while only readers and permits are ahead of it ({@link WaitTargets#keepsPlace}), so that the readers
+ *       who come after it queue behind it.
  * </ul>
  *
  * <p>The node's name carries the owner id, so that after a create whose reply was lost we find our node (if the
@@ -88,7 +90,8 @@ final class QueueAttempt implements Attempt {
       if (rule.awaited(queue.modesBefore(index)) == QueueRule.HOLDS) {
         return grant(handle, session, queue, index, listed.stat());
       }
-      return request.fair() ? waitInLine(handle, queue, WaitTargets.fair(queue, index, rule), wakeUp)
+      return WaitTargets.keepsPlace(queue, index, request)
+          ? waitInLine(handle, queue, WaitTargets.fair(queue, index, rule), wakeUp)
           : leaveAndWatch(handle, queue, WaitTargets.nonFair(queue, index, rule), wakeUp);
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);

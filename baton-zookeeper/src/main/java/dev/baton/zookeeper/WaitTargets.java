@@ -1,5 +1,6 @@
 package dev.baton.zookeeper;
 
+import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.EntryMode;
 import dev.baton.spi.QueueRule;
 import java.util.ArrayList;
@@ -23,7 +24,8 @@ import java.util.List;
  * </ul>
  *
  * <p>A non-fair waiter keeps no place in line: it watches the oldest {@code capacity} entries it conflicts with (a
- * lock's: the holder), and races again whenever one of them goes.
+ * lock's: the holder), and races again whenever one of them goes. A non-fair writer behind readers only is the
+ * exception ({@link #keepsPlace}).
  *
  * <p>Both ways are sound because an entry with {@code c} conflicting entries ahead needs {@code c - capacity + 1} of
  * them gone before it may hold, and only {@code c - capacity} are left unwatched.
@@ -32,6 +34,18 @@ import java.util.List;
  * @param chained whether the one watched entry is a waiter ahead that tells, by a write to its node, when it holds
  */
 record WaitTargets(List<Integer> indexes, boolean chained) {
+
+  /**
+   * Whether the waiter at {@code index} keeps its place in line: a fair one always; a non-fair writer while no other
+   * exclusive entry is ahead of it. A writer that left the queue while readers held would find, each time it came
+   * back, the readers that came meanwhile ahead of it, and a stream of overlapping readers would keep it out for
+   * ever; in line, it holds back the readers that come after it, and waits only for those ahead. It still races for
+   * the release of an exclusive entry, which is what non-fair asks for.
+   */
+  static boolean keepsPlace(LockQueue queue, int index, AcquireRequest request) {
+    return request.fair() || (request.rule().mode() == EntryMode.EXCLUSIVE
+        && !queue.modesBefore(index).contains(EntryMode.EXCLUSIVE));
+  }
 
   /** What a fair waiter at {@code index} under {@code rule} watches; the rule does not let it hold. */
   static WaitTargets fair(LockQueue queue, int index, QueueRule rule) {

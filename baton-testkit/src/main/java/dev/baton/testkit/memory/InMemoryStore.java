@@ -31,7 +31,8 @@ import java.util.function.LongSupplier;
 /**
  * A lock store in the test's own JVM, with the guarantees Baton asks of a real one: as many holders per key as their
  * {@link QueueRule} allows, a fencing token that grows with every grant, entries that expire when their holder stops
- * renewing them, waiters queued in order of arrival for fair acquires, and wake-ups when an entry goes. Clients connect with {@link #connect}, or
+ * renewing them, waiters queued in order of arrival for fair acquires and for writers, fair or not, and wake-ups when
+ * an entry goes. Clients connect with {@link #connect}, or
  * through {@link Factory} with the store's {@link #target()}, as the contract suite does.
  *
  * <p>Time is the store's {@link Ticker}, or the system's. A client can be {@link #cutOff cut off}, as a crash of its
@@ -141,9 +142,8 @@ public final class InMemoryStore implements AutoCloseable {
   }
 
   /**
-   * One try of an acquisition. Granted if the request's rule lets its entry hold beside the entries ahead of it: the
-   * holders, and the fair waiters that came before it (every fair waiter, for a non-fair acquire, which keeps no place
-   * in line). Otherwise the attempt waits, and counts as a waiter, with its {@code wakeUp} signalled when an entry of
+   * One try of an acquisition. Granted if the request's rule lets its entry hold beside the entries ahead of it
+   * ({@link #modesAhead}). Otherwise the attempt waits, and counts as a waiter, with its {@code wakeUp} signalled when an entry of
    * the key goes.
    *
    * @return the grant, or null with the attempt waiting
@@ -207,8 +207,8 @@ public final class InMemoryStore implements AutoCloseable {
       return;
     }
     state.entries.remove(request.ownerId());
-    if (entry.held || entry.request.fair()) {
-      freed(request.key(), state); // the next fair waiter may be first in line now
+    if (holdsBackOthers(entry)) {
+      freed(request.key(), state); // the next waiter may be first in line now
     } else {
       forgetIfUnused(request.key(), state);
     }
@@ -294,17 +294,17 @@ public final class InMemoryStore implements AutoCloseable {
     return entry != null && entry.held && entry.token == grant.fencingToken() ? entry : null;
   }
 
-  /** Drops the entries whose time has passed; the waiters left are woken if a holder went. */
+  /** Drops the entries whose time has passed; the waiters left are woken if one of them held others back. */
   private void expire(KeyState state, long now) {
-    boolean holderWent = false;
+    boolean blockerWent = false;
     for (Iterator<Entry> entries = state.entries.values().iterator(); entries.hasNext(); ) {
       Entry entry = entries.next();
       if (entry.expiresAt - now <= 0) {
         entries.remove();
-        holderWent |= entry.held;
+        blockerWent |= holdsBackOthers(entry);
       }
     }
-    if (holderWent) {
+    if (blockerWent) {
       state.entries.values().forEach(entry -> entry.wakeUp.signal());
     }
   }
@@ -332,8 +332,8 @@ public final class InMemoryStore implements AutoCloseable {
   }
 
   /**
-   * The modes of the entries ahead of {@code request}'s: every holder, and the fair waiters that came before it (all
-   * of them, for a non-fair request).
+   * The modes of the entries ahead of {@code request}'s: every holder, and the waiters that keep their place in line
+   * ({@link #keepsPlace}) and came before it (all of them, for a request that keeps no place).
    */
   private static List<EntryMode> modesAhead(KeyState state, AcquireRequest request) {
     List<EntryMode> ahead = new ArrayList<>();
@@ -341,11 +341,24 @@ public final class InMemoryStore implements AutoCloseable {
     for (Entry entry : state.entries.values()) {
       if (entry.request.ownerId().equals(request.ownerId())) {
         before = false;
-      } else if (entry.held || (entry.request.fair() && (before || !request.fair()))) {
+      } else if (entry.held || (keepsPlace(entry.request) && (before || !keepsPlace(request)))) {
         ahead.add(entry.request.rule().mode());
       }
     }
     return ahead;
+  }
+
+  /**
+   * Whether an acquisition keeps its place in line while it waits: a fair one, and a writer, fair or not, so that a
+   * stream of readers cannot starve it. A non-fair reader or permit keeps none: every waiter that does goes first.
+   */
+  private static boolean keepsPlace(AcquireRequest request) {
+    return request.fair() || request.rule().mode() == EntryMode.EXCLUSIVE;
+  }
+
+  /** Whether the entry may keep another out: it holds, or it waits in line. */
+  private static boolean holdsBackOthers(Entry entry) {
+    return entry.held || keepsPlace(entry.request);
   }
 
   /** What the store keeps for a key: its entries in order of arrival, holders and waiters. */
