@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Thousands of per-order keys on one PostgreSQL server: no row of the lock table left behind by a released key, and
- * none by a crashed client once the store states how long its rows may stay.
+ * none by a crashed client once its rows have lapsed and the running client's sweep has come by.
  */
 class PostgresSoakTest extends LockClientSoak {
   @RegisterExtension
@@ -48,13 +48,12 @@ class PostgresSoakTest extends LockClientSoak {
   }
 
   /**
-   * None yet: a crashed client's rows lapse one ttl after their last renewal, but are deleted only by the next
-   * acquire of the same key, so a key nobody takes again keeps them. The crash test is skipped until the store
-   * deletes lapsed rows by itself within a bound it states.
+   * A crashed client's rows lapse one ttl ({@link #TTL}, which the crashed client uses) after their last renewal, and
+   * the running client's sweep deletes them at most {@link PostgresLockClient#DEFAULT_SWEEP_EVERY} later.
    */
   @Override
   protected Optional<Duration> crashedClientBound() {
-    return Optional.empty();
+    return Optional.of(TTL.plus(PostgresLockClient.DEFAULT_SWEEP_EVERY));
   }
 
   /** Every acquisition is a committed transaction: fewer keys keep the soak within a minute. */
