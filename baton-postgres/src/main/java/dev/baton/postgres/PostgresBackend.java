@@ -1,9 +1,7 @@
 package dev.baton.postgres;
 
-import dev.baton.BackendSetupException;
 import dev.baton.LockException;
 import dev.baton.LockStatus;
-import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
@@ -18,21 +16,14 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Baton's lock protocol on PostgreSQL: one row per queue entry in the lock table, numbered by a sequence, expiring by
  * the database's clock ({@link PostgresAttempt} for the acquire). Renewals, releases and reads are single statements
- * on a connection borrowed for the call.
+ * on a connection borrowed for the call; renewals asked for together go out in one statement.
  */
 final class PostgresBackend implements LockBackend {
-  private static final Logger log = LoggerFactory.getLogger(PostgresBackend.class);
   private final Connections connections;
   private final Sql sql;
   private final PostgresCalls calls;
@@ -41,11 +32,7 @@ final class PostgresBackend implements LockBackend {
   private final LockGrants grants;
   private final Duration fallbackWait;
   private final String server;
-  private final ExecutorService renewals = Executors.newFixedThreadPool(2, task -> {
-    Thread thread = new Thread(task, "baton-postgres-renewal");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private final Renewals renewals;
 
   private PostgresBackend(Connections connections, Sql sql, PostgresCalls calls, Notifications notifications,
       LockGrants grants, Sweeper sweeper, Duration fallbackWait, String server) {
@@ -57,6 +44,7 @@ final class PostgresBackend implements LockBackend {
     this.sweeper = sweeper;
     this.fallbackWait = fallbackWait;
     this.server = server;
+    this.renewals = new Renewals(calls, sql);
   }
 
   /**
@@ -148,28 +136,13 @@ final class PostgresBackend implements LockBackend {
   }
 
   /**
-   * Sets the entry's expiry anew by the database's clock, if it is still there and has not lapsed. A renewal the
-   * server refuses (a privilege revoked, the table changed) is logged at warn with its cause, as the engine keeps
-   * trying until the lease is lost.
+   * Sets the entry's expiry anew by the database's clock, if it is still there and has not lapsed, in one statement
+   * with the other renewals asked for at the same time ({@link Renewals}). A renewal the server refuses (a privilege
+   * revoked, the table changed) is logged at warn with its cause, as the engine keeps trying until the lease is lost.
    */
   @Override
   public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
-    String key = grant.request().key();
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        return calls.call("Renewing '" + key + "'", connection -> {
-          try (PreparedStatement update = calls.prepare(connection, sql.renew)) {
-            update.setLong(1, Math.max(1, expiry.toMillis()));
-            update.setString(2, key);
-            update.setLong(3, grant.fencingToken());
-            return update.executeUpdate() == 1;
-          }
-        });
-      } catch (PermissionDeniedException | BackendSetupException e) {
-        log.warn("{}; the lease of '{}' is lost unless a renewal succeeds within its ttl", e.getMessage(), key);
-        throw e;
-      }
-    }, renewals);
+    return renewals.renew(grant.request().key(), grant.fencingToken(), expiry);
   }
 
   /** Deletes the entry and wakes the key's waiters if one marked it; true if it had not lapsed yet. */
@@ -248,14 +221,14 @@ final class PostgresBackend implements LockBackend {
   @Override
   public void close() {
     notifications.close();
-    renewals.shutdownNow();
+    renewals.close();
     sweeper.close();
     calls.close();
     connections.close();
     try {
       // A renewal or sweep under way ends with its call (the connections are closed); waiting for it leaves no thread
       // behind.
-      renewals.awaitTermination(2, TimeUnit.SECONDS);
+      renewals.awaitTermination(Duration.ofSeconds(2));
       sweeper.awaitTermination(Duration.ofSeconds(2));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

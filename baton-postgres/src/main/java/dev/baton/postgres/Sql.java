@@ -31,7 +31,7 @@ final class Sql {
   final String entries;
   final String insert;
   final String refresh;
-  final String renew;
+  final String renewMany;
   final String release;
   final String contend;
   final String keep;
@@ -53,7 +53,7 @@ final class Sql {
     this.entries = read("entries.sql");
     this.insert = read("insert.sql");
     this.refresh = read("refresh.sql");
-    this.renew = read("renew.sql");
+    this.renewMany = read("renew-many.sql");
     this.release = read("release.sql");
     this.contend = read("contend.sql");
     this.keep = read("keep.sql");

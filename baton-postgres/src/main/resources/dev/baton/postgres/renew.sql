@@ -1,2 +1,0 @@
-UPDATE {table} SET expires_at = clock_timestamp() + ? * interval '1 millisecond'
-WHERE lock_key = ? AND entry_id = ? AND expires_at >= clock_timestamp()
