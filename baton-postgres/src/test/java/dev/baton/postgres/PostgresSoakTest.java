@@ -48,17 +48,28 @@ class PostgresSoakTest extends LockClientSoak {
   }
 
   /**
-   * None yet, though the store has one: a crashed client's rows lapse one ttl after their last renewal and the running
-   * client's sweep deletes them at most {@link PostgresLockClient#DEFAULT_SWEEP_EVERY} later ({@code PostgresSweepTest}
-   * checks it at a 5 s ttl). The crash round cannot run at the soak's 1 s {@link #TTL} on a loaded 2-core machine: the
-   * crashed client's 160 waiters each try again every third of the ttl to keep their waiting rows alive, about 480
-   * transactions a second under the keys' advisory locks, so connection attempts time out, the client's held leases
-   * are lost (RENEWAL_FAILED, though their renewals now go out in batches) and its waiting rows lapse before the test
-   * sees them. The test is skipped until waiting rows are kept alive as cheaply as held ones.
+   * A crashed client's rows lapse one ttl after their last renewal (or a waiter's last try), and the running client's
+   * sweep deletes them at most {@link PostgresLockClient#DEFAULT_SWEEP_EVERY} later.
    */
   @Override
   protected Optional<Duration> crashedClientBound() {
-    return Optional.empty();
+    return Optional.of(crashedClientTtl().plus(PostgresLockClient.DEFAULT_SWEEP_EVERY));
+  }
+
+  /**
+   * 5 s rather than the soak's 1 s: a waiter keeps its waiting row alive with a transaction every third of its ttl,
+   * so at 1 s a crashed client's waiters alone would cost hundreds of transactions a second, more than a loaded
+   * 2-core machine serves beside the rest; a service's ttl (30 s by default) costs a hundredth of that.
+   */
+  @Override
+  protected Duration crashedClientTtl() {
+    return Duration.ofSeconds(5);
+  }
+
+  /** Every entry costs a transaction to take and to keep: fewer keys keep the round within a minute. */
+  @Override
+  protected int crashKeysPerKind() {
+    return 10;
   }
 
   /** Every acquisition is a committed transaction: fewer keys keep the soak within a minute. */

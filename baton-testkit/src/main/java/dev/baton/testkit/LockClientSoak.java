@@ -97,6 +97,19 @@ public abstract class LockClientSoak {
    */
   protected abstract Optional<Duration> crashedClientBound();
 
+  /**
+   * The ttl of what a crashed client holds and waits with: {@link #TTL} by default. A store whose waiters cost it a
+   * transaction every third of their ttl (a table) may take a longer one, and states its bound for it.
+   */
+  protected Duration crashedClientTtl() {
+    return TTL;
+  }
+
+  /** How many keys of each {@link CrashedEntry} kind a crashed client takes by default; a slower store may take fewer. */
+  protected int crashKeysPerKind() {
+    return 40;
+  }
+
   /** How many distinct keys each phase uses; a slower store may use fewer. */
   protected int uncontendedKeys() {
     return 2_000;
@@ -133,7 +146,7 @@ public abstract class LockClientSoak {
     Optional<Duration> bound = crashedClientBound();
     assumeTrue(bound.isPresent(), "the store states no bound for a crashed client's state");
     int crashes = positiveProperty(CRASHES_PROPERTY, 1, Integer.MAX_VALUE);
-    int keysPerKind = positiveProperty(CRASH_KEYS_PROPERTY, 40, MAX_CRASH_KEYS);
+    int keysPerKind = positiveProperty(CRASH_KEYS_PROPERTY, crashKeysPerKind(), MAX_CRASH_KEYS);
     Duration limit = settling(keysPerKind).multipliedBy(3).plus(bound.get()).plus(SLACK).multipliedBy(crashes);
     assertTimeoutPreemptively(limit, () -> {
       Map<String, Long> storeBefore = storeInventory();
@@ -180,7 +193,7 @@ public abstract class LockClientSoak {
     Duration settling = settling(keysPerKind);
     try (ForkedMain child = ForkedMain.start(CrashingClientMain.class,
         List.of(factoryClass().getName(), target(), round, Integer.toString(keysPerKind),
-            Long.toString(TTL.toMillis())),
+            Long.toString(crashedClientTtl().toMillis())),
         CrashingClientMain.READY, settling, "take its keys")) {
       await("the crashed client waiting at the store on every key it waits on").atMost(settling)
           .untilAsserted(() -> assertThat(keysWithoutWaiters(other, round, waited))
