@@ -226,7 +226,9 @@ abstract class ContractSemaphore extends ContractGroup {
         workers.add(BackgroundCall.start("permit-" + c + "-" + t, () -> {
           for (int i = 0; i < 15; i++) {
             try (Lease permit = semaphore.acquire()) {
-              checker.sharedSection();
+              // Waits a moment for company: with every permit a round trip to the store, holders of a short section
+              // might never meet on a slow store, though nothing keeps them apart.
+              checker.sharedSectionAwaitingAnother(Duration.ofMillis(100));
             }
           }
           return null;

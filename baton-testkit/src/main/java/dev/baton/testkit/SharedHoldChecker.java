@@ -1,5 +1,6 @@
 package dev.baton.testkit;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -40,6 +41,25 @@ public final class SharedHoldChecker {
       violations.incrementAndGet();
     }
     LockSupport.parkNanos(PAUSE_NANOS);
+    if (exclusiveInside.get() > 0) {
+      violations.incrementAndGet();
+    }
+    sharedInside.decrementAndGet();
+  }
+
+  /**
+   * The work to run under a permit when the test is to show that permits overlap, whatever the store's speed: it
+   * stays inside until another shared holder is inside too, or {@code atMost} has passed.
+   */
+  public void sharedSectionAwaitingAnother(Duration atMost) {
+    mostShared.accumulateAndGet(sharedInside.incrementAndGet(), Math::max);
+    if (exclusiveInside.get() > 0) {
+      violations.incrementAndGet();
+    }
+    long deadline = System.nanoTime() + atMost.toNanos();
+    while (sharedInside.get() < 2 && System.nanoTime() - deadline < 0) {
+      LockSupport.parkNanos(PAUSE_NANOS);
+    }
     if (exclusiveInside.get() > 0) {
       violations.incrementAndGet();
     }
