@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -35,18 +34,20 @@ class QuickStartTest {
   void theQuickStartTakesTheLockPrintsItsTokenAndReleasesIt() throws IOException, InterruptedException {
     JavaExample readme = ReadmeFrontDoorTest.firstExample();
     assertThat(readme.source()).as("the address the quick start connects to").contains(README_ADDRESS);
-    JavaExample here = new JavaExample(readme.page(), readme.line(), readme.source().replace(README_ADDRESS, redis.uri()));
+    JavaExample here =
+        new JavaExample(readme.page(), readme.line(), readme.source().replace(README_ADDRESS, redis.uri()));
     Path classes = Files.createDirectories(output.resolve("classes"));
     List<Path> classPath = ClassPaths.redisAlone();
     assertThat(new ExampleCompiler(classPath).compile(here, classes)).isEmpty();
 
     Path stdout = output.resolve("stdout");
     Path stderr = output.resolve("stderr");
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", classes + File.pathSeparator
             + classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)),
-        here.typeName()));
-    Process program = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        here.typeName());
+    Process program =
+        new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
     boolean ended = program.waitFor(BOUND_SECONDS, TimeUnit.SECONDS);
     if (!ended) {
       program.destroyForcibly().waitFor();
