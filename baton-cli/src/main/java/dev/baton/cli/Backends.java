@@ -10,8 +10,9 @@ import java.nio.file.Path;
  * Connects to the backend a URI names: {@code redis://host:port[/db]}, {@code rediss://...},
  * {@code redis-sentinel://host:port[,host:port][/db]#master}, {@code rediss-sentinel://...},
  * {@code redis-cluster://host:port[,host:port]}, {@code rediss-cluster://...},
- * {@code zookeeper://host:port[,host:port][/chroot]}, {@code etcd://host:port[,host:port]} (or
- * {@code http://...}, {@code https://...}). The user and password come from the environment ({@link Credentials}),
+ * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://...}), {@code etcd://host:port[,host:port]} (or
+ * {@code http://...}, {@code https://...}), {@code postgresql://host[:port]/db} (or {@code postgres://...},
+ * {@code jdbc:postgresql://...}). The user and password come from the environment ({@link Credentials}),
  * so that no secret shows on a command line; so do etcd's TLS files: {@code BATON_TLS_CA}, {@code BATON_TLS_CERT},
  * {@code BATON_TLS_KEY}. A Redis URI may still carry a password, {@code redis://[user]:password@host}, which then
  * shows in ps(1).
@@ -19,6 +20,33 @@ import java.nio.file.Path;
 final class Backends {
   /** The environment variable that gives {@code --backend} its default. */
   static final String ENV = "BATON_BACKEND";
+
+  /**
+   * Every store and every scheme {@link #connect} takes, for the help of {@code -b/--backend}: one list, so that no
+   * command's help leaves a store out. One URI a line ({@code %n}), since picocli would break a URI that does not fit
+   * where its line would end, after a colon or a comma.
+   */
+  static final String FORMS = "redis://host:port[/db], rediss://... (TLS),"
+      + "%nredis-sentinel://host:port[,host:port][/db]#master,"
+      + "%nrediss-sentinel://...,"
+      + "%nredis-cluster://host:port[,host:port],"
+      + "%nrediss-cluster://...,"
+      + "%nzookeeper://host:port[,host:port][/chroot], zk://...,"
+      + "%netcd://host:port[,host:port], http://...,"
+      + "%nhttps://... (etcd with TLS),"
+      + "%npostgresql://host[:port]/db, postgres://...,"
+      + "%njdbc:postgresql://...";
+
+  /** Where the user and password come from, for the help of {@code -b/--backend}. */
+  static final String CREDENTIALS = "The password comes from $BATON_PASSWORD or the file $BATON_PASSWORD_FILE names,"
+      + " the user from $BATON_USER (a password in the URI shows in ps).";
+
+  /** The help of a command's {@code -b/--backend}, which defaults to {@code $BATON_BACKEND}. */
+  static final String OPTION_HELP = "The store, one of:%n" + FORMS + "%nDefault: $" + ENV + ". " + CREDENTIALS;
+
+  /** The help of {@code -b/--backend} for a command that starts a ZooKeeper server of its own without one. */
+  static final String EMBEDDED_OPTION_HELP = "The store, one of:%n" + FORMS + "%nDefault: $" + ENV
+      + ", else a ZooKeeper server started here. " + CREDENTIALS;
 
   private Backends() {}
 
@@ -29,7 +57,7 @@ final class Backends {
    */
   static LockClient connect(String uri, LockOptions defaults) {
     if (uri == null || uri.isBlank()) {
-      throw new IllegalArgumentException("No backend given: pass --backend URI (e.g. redis://127.0.0.1:6379)"
+      throw new IllegalArgumentException("No backend given: pass -b/--backend URI (e.g. redis://127.0.0.1:6379)"
           + " or set " + ENV + ".");
     }
     Credentials credentials = Credentials.from(System.getenv());

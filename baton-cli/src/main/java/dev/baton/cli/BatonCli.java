@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParseResult;
@@ -20,26 +21,29 @@ import picocli.CommandLine.ParseResult;
     name = "baton",
     mixinStandardHelpOptions = true,
     version = "baton 0.1.0-SNAPSHOT",
-    description = "Distributed locks on Redis, ZooKeeper and etcd from the shell.",
+    description = "Distributed locks on Redis, ZooKeeper, etcd and PostgreSQL from the shell.",
     footer = {"",
-        "Backends: redis://host:port[/db], rediss://...,",
-        "  redis-sentinel://host:port[,host:port][/db]#master, rediss-sentinel://...,",
-        "  redis-cluster://host:port[,host:port], rediss-cluster://...,",
-        "  zookeeper://host:port[,host:port][/chroot],",
-        "  etcd://host:port[,host:port] (or http://, https://);",
-        "  BATON_BACKEND in the environment is the default for --backend;",
-        "  the password comes from BATON_PASSWORD or BATON_PASSWORD_FILE,",
-        "  the user from BATON_USER.",
+        "Stores: -b/--backend URI on each command, $" + Backends.ENV + " by default:",
+        "  Redis       redis://host:port[/db], rediss://... (TLS),",
+        "              redis-sentinel://host:port[,host:port][/db]#master,",
+        "              rediss-sentinel://..., redis-cluster://host:port[,host:port],",
+        "              rediss-cluster://...",
+        "  ZooKeeper   zookeeper://host:port[,host:port][/chroot] (or zk://)",
+        "  etcd        etcd://host:port[,host:port] (or http://, https:// for TLS)",
+        "  PostgreSQL  postgresql://host[:port]/db (or postgres://, jdbc:postgresql://)",
+        "The password comes from BATON_PASSWORD or BATON_PASSWORD_FILE, the user from",
+        "BATON_USER, etcd's TLS files from BATON_TLS_CA, BATON_TLS_CERT, BATON_TLS_KEY.",
+        "",
         "Exit statuses: 64 bad usage, 69 backend unreachable, 70 backend not set up",
-        "  for baton (or another failure), 74 lock lost, 75 lock not acquired in time,",
-        "  77 refused by the backend (credentials, permissions).",
+        "for baton (or another failure), 74 lock lost, 75 lock not acquired in time,",
+        "77 refused by the backend (credentials, permissions).",
         "",
         "Examples:",
         "  baton demo                  # see a lock at work, nothing to install",
-        "  baton exec --backend redis://127.0.0.1:6379 --key deploy -- ./deploy.sh",
-        "  baton list --backend redis://127.0.0.1:6379",
+        "  baton exec -b redis://127.0.0.1:6379 deploy ./deploy.sh",
+        "  baton list -b redis://127.0.0.1:6379",
         "  baton exec --help           # each command's options and examples"})
-public final class BatonCli implements Runnable {
+public final class BatonCli implements Callable<Integer> {
   private static final String VERBOSE = "--verbose";
   private static final String LETTUCE_JFR = "io.lettuce.core.jfr";
   private static final String NETTY_NO_NATIVE = "io.netty.transport.noNative";
@@ -91,26 +95,9 @@ public final class BatonCli implements Runnable {
 
   /** Runs {@code baton} with {@code args}, printing on {@code out} and {@code err}, and returns its exit status. */
   static int run(PrintWriter out, PrintWriter err, String... args) {
-    CommandLine cli = new CommandLine(new BatonCli());
-    Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
-    if (named != null && named != CommandLine.HelpCommand.class) {
-      cli.addSubcommand(named);
-    } else {
-      COMMANDS.values().forEach(cli::addSubcommand);
-    }
+    CommandLine cli = commandLine(args);
     cli.setOut(out);
     cli.setErr(err);
-    CommandLine exec = cli.getSubcommands().get("exec");
-    if (exec != null) {
-      // Everything after the first word that is not an option is the command to run, as with flock(1).
-      exec.setStopAtPositional(true);
-    }
-    CommandLine help = cli.getSubcommands().get("help");
-    if (help != null) {
-      help.getCommandSpec().usageMessage().footer("", "Examples:",
-          "  baton help exec       # the same as baton exec --help",
-          "  baton help            # the same as baton --help");
-    }
     cli.setExecutionStrategy(parsed -> {
       quietLibrariesUnless(verbose(parsed));
       return new CommandLine.RunLast().execute(parsed);
@@ -125,6 +112,34 @@ public final class BatonCli implements Runnable {
     return cli.execute(args);
   }
 
+  /**
+   * The command line that reads {@code args}: baton with the command they name (every command when they name none),
+   * the words after exec's KEY left to CMD.
+   */
+  static CommandLine commandLine(String... args) {
+    CommandLine cli = new CommandLine(new BatonCli());
+    Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+    if (named != null && named != CommandLine.HelpCommand.class) {
+      cli.addSubcommand(named);
+    } else {
+      COMMANDS.values().forEach(cli::addSubcommand);
+    }
+    // @FILE words are CMD's own (curl -d @body.json), not files for baton to read its arguments from.
+    cli.setExpandAtFiles(false);
+    CommandLine exec = cli.getSubcommands().get("exec");
+    if (exec != null) {
+      // Everything after the first word that is not an option (KEY) is the command to run, as with flock(1).
+      exec.setStopAtPositional(true);
+    }
+    CommandLine help = cli.getSubcommands().get("help");
+    if (help != null) {
+      help.getCommandSpec().usageMessage().footer("", "Examples:",
+          "  baton help exec       # the same as baton exec --help",
+          "  baton help            # the same as baton --help");
+    }
+    return cli;
+  }
+
   private static Map<String, Class<?>> commands() {
     Map<String, Class<?>> commands = new LinkedHashMap<>();
     for (Class<?> command : List.of(ExecCommand.class, DemoCommand.class, StatusCommand.class, ListCommand.class,
@@ -134,9 +149,11 @@ public final class BatonCli implements Runnable {
     return Collections.unmodifiableMap(commands);
   }
 
+  /** {@code baton} without a command: the usage, on stderr since it is a usage error (64, EX_USAGE). */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return ExitCodes.USAGE;
   }
 
   /**
@@ -180,7 +197,8 @@ public final class BatonCli implements Runnable {
       trace.toString().lines().map(Printable::line).forEach(err::println);
     }
     err.flush();
-    return status;
+    return status == ExitCodes.NOT_ACQUIRED && command.getCommand() instanceof ExecCommand exec
+        ? exec.conflictExitCode() : status;
   }
 
   private static int exitStatus(Exception e) {

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  baton demo",
         "  baton demo --workers 4 --seconds 5",
-        "  baton demo --backend redis://127.0.0.1:6379"})
+        "  baton demo -b redis://127.0.0.1:6379"})
 final class DemoCommand implements Callable<Integer> {
   private static final String KEY = "baton-demo";
 
@@ -40,8 +40,8 @@ final class DemoCommand implements Callable<Integer> {
   @Mixin
   private HelpOption help;
 
-  @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:BATON_BACKEND}",
-      description = "The store (default: $BATON_BACKEND, else a ZooKeeper server started here).")
+  @Option(names = {"-b", "--backend"}, paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
+      description = Backends.EMBEDDED_OPTION_HELP)
   private String backend;
 
   @Option(names = "--workers", paramLabel = "N", defaultValue = "8", description = "How many contenders (default: ${DEFAULT-VALUE}).")

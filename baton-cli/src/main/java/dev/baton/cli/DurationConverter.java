@@ -1,14 +1,21 @@
 package dev.baton.cli;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 
-/** Reads durations as people write them: {@code 500ms}, {@code 10s}, {@code 5m}, {@code 1h}, {@code 0}. */
+/**
+ * Reads durations as people write them: seconds without a unit, as flock(1) and etcdctl take them ({@code 10},
+ * {@code 0.5}), or a number with a unit ({@code 500ms}, {@code 10s}, {@code 1.5m}, {@code 1h}), to the millisecond.
+ */
 final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
-  private static final Pattern FORM = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
+  /** How a duration is written, for the messages that refuse one. */
+  static final String FORMS = "seconds (10, 0.5) or a number with a unit (500ms, 10s, 5m, 1h)";
+
+  private static final Pattern FORM = Pattern.compile("(?=\\.?\\d)(\\d{0,9})(?:\\.(\\d{1,9}))?(ms|s|m|h)?");
 
   @Override
   public Duration convert(String value) {
@@ -31,17 +38,26 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
   }
 
   static Duration parse(String value) {
-    Matcher m = FORM.matcher(value.trim().toLowerCase(Locale.ROOT));
-    if (!m.matches() || (m.group(2) == null && !m.group(1).equals("0"))) {
-      throw new CommandLine.TypeConversionException(
-          "'" + value + "' is not a duration: write it like 500ms, 10s, 5m or 1h");
+    String written = value.trim().toLowerCase(Locale.ROOT);
+    Matcher m = FORM.matcher(written);
+    if (!m.matches()) {
+      throw refused(value, written.startsWith("-") ? "is negative" : "is not a duration");
     }
-    long amount = Long.parseLong(m.group(1));
-    return switch (m.group(2) == null ? "s" : m.group(2)) {
-      case "ms" -> Duration.ofMillis(amount);
-      case "m" -> Duration.ofMinutes(amount);
-      case "h" -> Duration.ofHours(amount);
-      default -> Duration.ofSeconds(amount);
+    BigDecimal amount = new BigDecimal("0" + m.group(1) + (m.group(2) == null ? "" : "." + m.group(2)));
+    long unitMillis = switch (m.group(3) == null ? "s" : m.group(3)) {
+      case "ms" -> 1;
+      case "m" -> 60_000;
+      case "h" -> 3_600_000;
+      default -> 1000;
     };
+    BigDecimal millis = amount.multiply(BigDecimal.valueOf(unitMillis)).stripTrailingZeros();
+    if (millis.scale() > 0) {
+      throw refused(value, "is finer than a millisecond");
+    }
+    return Duration.ofMillis(millis.longValueExact());
+  }
+
+  private static CommandLine.TypeConversionException refused(String value, String why) {
+    return new CommandLine.TypeConversionException("'" + value + "' " + why + ": write a duration as " + FORMS);
   }
 }

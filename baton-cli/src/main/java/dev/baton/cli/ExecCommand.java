@@ -8,6 +8,7 @@ import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.spi.Redaction;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,13 +29,18 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "exec",
     sortOptions = false,
-    usageHelpWidth = 100,
-    customSynopsis = {"baton exec [--backend URI] --key KEY [--wait 30s] [--lease 10m] [--ttl 10s]",
-        "                  [--kill-after 10s] -- CMD [ARG...]"},
+    customSynopsis = {
+        "baton exec [-b URI] [-w SECONDS | -n] [-x | -s | -p N] [-E N] [--ttl D]",
+        "                  [--lease D] [--kill-after D] KEY [--] CMD [ARG...]",
+        "       baton exec [OPTIONS] --key KEY [--] CMD [ARG...]"},
     descriptionHeading = "%n",
     description = {
         "Runs CMD while holding the lock KEY, like flock(1) across machines.",
-        "Of all the `baton exec` with the same backend and key, one runs its command at a time.",
+        "Of all the baton exec runs with the same backend and KEY, one runs its command at a time. It waits for the"
+            + " lock as long as it takes, unless -w or -n says otherwise.",
+        "",
+        "The options come before KEY: every word after KEY is CMD's (baton exec k ls -l passes -l to ls), as with"
+            + " flock(1); a -- between them is optional.",
         "",
         "CMD inherits stdin, stdout and stderr, and gets in its environment BATON_KEY, BATON_FENCING_TOKEN (a number"
             + " that grows with every acquisition: give it to what CMD writes to, so that it can reject an older"
@@ -52,54 +58,71 @@ import picocli.CommandLine.Spec;
         ""},
     footer = {
         "",
+        "Durations: " + DurationConverter.FORMS + ".",
+        "",
+        "Unlike flock(1), on purpose: KEY names a lock in the store, not a file; the lock outlives a dead baton by"
+            + " --ttl, as etcdctl's does; a lock not acquired exits 75 (flock: 1) unless -E says otherwise. There is"
+            + " no -o, since CMD holds no descriptor of the lock; no -u, since only the holder releases, when CMD"
+            + " exits; and no -c: write sh -c 'CMD'.",
+        "",
         "Exit status: CMD's own (128+N if signal N killed it); 64 bad usage; 69 backend unreachable; 70 backend not"
-            + " set up for baton (or another failure); 74 lock lost while CMD ran; 75 lock not acquired within --wait;"
-            + " 77 refused by the backend (credentials, permissions); 126 CMD could not be run (or setsid, setpriv"
-            + " are missing); 127 CMD not found.",
+            + " set up for baton (or another failure); 74 lock lost while CMD ran; 75 (or -E's N) lock not acquired"
+            + " within --wait; 77 refused by the backend (credentials, permissions); 126 CMD could not be run (or"
+            + " setsid, setpriv are missing); 127 CMD not found.",
         "",
         "Examples:",
-        "  baton exec --backend redis://127.0.0.1:6379 --key deploy -- ./deploy.sh production",
-        "  baton exec --backend zookeeper://zk1:2181,zk2:2181 --key reindex --wait 5m -- make reindex",
+        "  baton exec -b redis://127.0.0.1:6379 deploy ./deploy.sh production",
+        "  baton exec -b zookeeper://zk1:2181,zk2:2181 -w 300 reindex make reindex",
+        "  baton exec -s catalog ./read-catalog.sh    # beside other -s runs",
+        "  baton exec --key deploy -- ./deploy.sh    # the key as an option",
         "",
-        "  In the crontab of every machine, a nightly job that runs once: the first machine to take the lock",
-        "  runs it, the others try once (--wait 0) and skip it with exit status 75 (provided the job takes",
-        "  longer than the machines' clocks differ):",
+        "In the crontab of every machine, a nightly job that runs once: the first machine to take the lock runs"
+            + " it, the others try once (-n) and skip it with exit status 75 (provided the job takes longer than the"
+            + " machines' clocks differ):",
         "    BATON_BACKEND=redis://10.0.0.5:6379",
-        "    0 3 * * * /opt/baton/bin/baton exec --key nightly-report --wait 0 -- /opt/jobs/report.sh"})
+        "    0 3 * * * /opt/baton/bin/baton exec -n nightly-report /opt/jobs/report.sh"})
 final class ExecCommand implements Callable<Integer> {
-
   @Spec
   private CommandSpec spec;
 
-  @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
-      description = {"The store: redis://host:port[/db], rediss://...,",
-          "redis-sentinel://host:port[,host:port][/db]#master, rediss-sentinel://...,",
-          "redis-cluster://host:port[,host:port], rediss-cluster://...,",
-          "zookeeper://host:port[,host:port][/chroot] or etcd://host:port[,host:port]. Default: $" + Backends.ENV + ".",
-          "The password comes from $BATON_PASSWORD or the file $BATON_PASSWORD_FILE names, the user from"
-              + " $BATON_USER (a password in the URI shows in ps)."})
+  @Option(names = {"-b", "--backend"}, paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
+      description = Backends.OPTION_HELP)
   private String backend;
 
-  @Option(names = "--key", required = true, paramLabel = "KEY", description = "The name of the lock.")
-  private String key;
+  @Option(names = "--key", paramLabel = "KEY",
+      description = "The name of the lock, as an option: then every word after the options is CMD's.")
+  private String keyOption;
 
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   private Mode mode = new Mode();
 
   /** Under what CMD runs: the key's exclusive lock (the default), its read lock, or one of N permits. */
   static final class Mode {
-    @Option(names = "--shared", description = "Run CMD under the read lock of KEY: beside other --shared runs, never"
-        + " beside an exclusive one. A waiting exclusive run holds back --shared runs that come after it.")
+    // The default's name, as flock(1) has it: it only excludes -s and -p, which the group does.
+    @Option(names = {"-x", "--exclusive"}, description = "Run CMD under the exclusive lock of KEY (the default).")
+    private boolean exclusive;
+
+    @Option(names = {"-s", "--shared"}, description = "Run CMD under the read lock of KEY: beside other --shared"
+        + " runs, never beside an exclusive one. A waiting exclusive run holds back --shared runs that come after it.")
     private boolean shared;
 
-    @Option(names = "--permits", paramLabel = "N", description = "Run CMD under one of N permits of the semaphore"
-        + " KEY: at most N such runs at once. Every run on KEY must give the same N.")
+    @Option(names = {"-p", "--permits"}, paramLabel = "N", description = "Run CMD under one of N permits of the"
+        + " semaphore KEY: at most N such runs at once. Every run on KEY must give the same N.")
     private Integer permits;
   }
 
-  @Option(names = "--wait", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
-      description = "How long to wait for the lock; 0 tries once. Default: ${DEFAULT-VALUE}.")
+  @Option(names = {"-w", "--wait"}, paramLabel = "SECONDS", converter = DurationConverter.class,
+      description = "How long to wait for the lock: seconds (0.5) or with a unit (500ms, 5m); 0 tries once."
+          + " Default: forever, as flock(1) and etcdctl lock.")
   private Duration waitTime;
+
+  @Option(names = {"-n", "--nonblock"}, description = "Try once: the same as --wait 0.")
+  private boolean nonblock;
+
+  @Option(names = {"-E", "--conflict-exit-code"}, paramLabel = "N", defaultValue = "" + ExitCodes.NOT_ACQUIRED,
+      description = "The exit status when the lock is not acquired within --wait, from 0 to 255, as flock's -E."
+          + " Default: ${DEFAULT-VALUE}.")
+  private int conflictExitCode;
 
   @Option(names = "--lease", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Hold timeout: the lock frees itself this long after it was granted, and CMD is stopped."
@@ -118,13 +141,33 @@ final class ExecCommand implements Callable<Integer> {
   @Mixin
   private HelpOption help;
 
-  @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command and its arguments, after --.")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "KEY",
+      description = "The name of the lock, unless --key gives it.")
+  private String keyArgument;
+
+  @Parameters(index = "1..*", arity = "0..*", paramLabel = "CMD",
+      description = "The command to run and its arguments: every word after KEY.")
+  private List<String> rest = List.of();
+
+  /** The lock's name, from KEY or --key. */
+  private String key;
+
+  /** The command to run and its arguments. */
   private List<String> command;
+
+  /** The exit status for a lock not acquired within the wait: 75, or -E's. */
+  int conflictExitCode() {
+    return conflictExitCode;
+  }
 
   @Override
   public Integer call() throws InterruptedException {
+    LockKey.Command line = line();
+    key = line.key();
+    command = line.words();
     checkRanges();
-    LockOptions options = LockOptions.builder().waitTime(waitTime).leaseTime(leaseTime).ttl(ttl).build();
+    LockOptions options = LockOptions.builder().waitTime(nonblock ? Duration.ZERO : waitTime).leaseTime(leaseTime)
+        .ttl(ttl).build();
     try (SignalForwarding signals = SignalForwarding.install();
         LockClient client = Backends.connect(backend, options)) {
       CompletableFuture<Lease> pending = acquire(client);
@@ -142,9 +185,41 @@ final class ExecCommand implements Callable<Integer> {
     }
   }
 
+  /** KEY and CMD, from the words after the options and --key. */
+  LockKey.Command line() {
+    return LockKey.command(spec, keyOption, words(), dashesBeforeWords());
+  }
+
+  /** The words after the options: KEY and CMD, or with --key, CMD alone. */
+  private List<String> words() {
+    List<String> words = new ArrayList<>();
+    if (keyArgument != null) {
+      words.add(keyArgument);
+    }
+    words.addAll(rest);
+    return words;
+  }
+
+  /**
+   * Whether the words after the options came after a {@code --}: picocli drops a {@code --} that ends the options,
+   * and keeps one after the first word, so only the command line as written tells {@code --key a -- b -- c} (run
+   * {@code b -- c}) from {@code --key a b -- c} (the key given twice).
+   */
+  private boolean dashesBeforeWords() {
+    List<String> written = spec.commandLine().getParseResult().originalArgs();
+    int first = written.size() - words().size();
+    return first > 0 && written.get(first - 1).equals("--");
+  }
+
   /** Refuses an option's value outside what the command takes, as a usage error that names the option. */
   private void checkRanges() {
-    OptionRange.check(spec, "--wait", waitTime, Duration.ZERO, OptionRange.MAX_DURATION);
+    if (nonblock && waitTime != null) {
+      throw new ParameterException(spec.commandLine(), "-n/--nonblock is --wait 0: give one of them, not both");
+    }
+    if (waitTime != null) {
+      OptionRange.check(spec, "--wait", waitTime, Duration.ZERO, OptionRange.MAX_DURATION);
+    }
+    OptionRange.check(spec, "--conflict-exit-code", conflictExitCode, 0, 255);
     if (leaseTime != null) {
       OptionRange.check(spec, "--lease", leaseTime, Duration.ofMillis(1), OptionRange.MAX_DURATION);
     }

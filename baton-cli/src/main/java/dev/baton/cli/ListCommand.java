@@ -16,12 +16,12 @@ import picocli.CommandLine.Spec;
 /** {@code baton list}: the locks held now, and who holds each. */
 @Command(
     name = "list",
-    description = {"Lists the locks held now, sorted by key: who holds each (host, pid, thread),",
-        "for how long, its fencing token, how many wait, and its ttl left. AGE counts",
-        "from the holder's clock to this machine's."},
+    description = {"Lists the locks held now, and who holds each.",
+        "Sorted by key: who holds each (host, pid, thread), for how long, its fencing token, how many wait, and its"
+            + " ttl left. AGE counts from the holder's clock to this machine's."},
     footer = {"", "Examples:",
-        "  baton list --backend redis://127.0.0.1:6379",
-        "  baton list --backend zookeeper://127.0.0.1:2181 --prefix orders/ --limit 20",
+        "  baton list -b redis://127.0.0.1:6379",
+        "  baton list -b zookeeper://127.0.0.1:2181 --prefix orders/ --limit 20",
         "  BATON_BACKEND=etcd://127.0.0.1:2379 baton list --prefix nightly- --json"})
 final class ListCommand implements Callable<Integer> {
   private static final int DEFAULT_LIMIT = 100;
@@ -32,7 +32,8 @@ final class ListCommand implements Callable<Integer> {
   @Mixin
   private HelpOption help;
 
-  @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:BATON_BACKEND}", description = "The store (default: $BATON_BACKEND).")
+  @Option(names = {"-b", "--backend"}, paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
+      description = Backends.OPTION_HELP)
   private String backend;
 
   @Option(names = "--prefix", paramLabel = "P", defaultValue = "", description = "Only keys that start with P (default: every key).")

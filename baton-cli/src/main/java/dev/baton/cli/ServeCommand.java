@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  baton serve                              # 127.0.0.1:2181, data thrown away",
         "  baton serve --port 2182 --data-dir ./zk  # data kept in ./zk",
-        "  baton demo --backend zookeeper://127.0.0.1:2181   # in another terminal"})
+        "  baton demo -b zookeeper://127.0.0.1:2181   # in another terminal"})
 final class ServeCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;

@@ -44,8 +44,8 @@ import picocli.CommandLine.Spec;
             + " they resign; one leader at a time, a revoked one told before the next is elected."},
     footer = {"", "Examples:",
         "  baton torture --seconds 20",
-        "  baton torture --backend redis://127.0.0.1:6379 --faults pause,kill",
-        "  baton torture --backend postgresql://db/app --faults pause,connection-kill",
+        "  baton torture -b redis://127.0.0.1:6379 --faults pause,kill",
+        "  baton torture -b postgresql://db/app --faults pause,connection-kill",
         "  baton torture --faults pause,kill,server-restart --workers 4 --ttl 1s",
         "  baton torture --faults pause,leader-kill --seconds 120 --report torture-report",
         "  baton torture --primitive rw --faults pause,kill,server-restart --seconds 30",
@@ -58,8 +58,8 @@ final class TortureCommand implements Callable<Integer> {
   @Mixin
   private HelpOption help;
 
-  @Option(names = "--backend", paramLabel = "URI", defaultValue = "${env:BATON_BACKEND}",
-      description = "The store (default: $BATON_BACKEND, else a ZooKeeper server started here).")
+  @Option(names = {"-b", "--backend"}, paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
+      description = Backends.EMBEDDED_OPTION_HELP)
   private String backend;
 
   @Option(names = "--workers", paramLabel = "N", defaultValue = "6", description = "Worker processes (default: ${DEFAULT-VALUE}).")

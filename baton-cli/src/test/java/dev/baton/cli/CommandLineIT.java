@@ -31,7 +31,16 @@ class CommandLineIT {
   void aUsageErrorIsOneLineWithTheHelpToRead() throws InterruptedException {
     try (BatonProcess baton = BatonProcess.start(dir, "exec", "--", "true")) {
       assertThat(baton.awaitExit()).isEqualTo(ExitCodes.USAGE);
-      assertThat(baton.output()).isEqualTo("baton exec: missing --key (the name of the lock); see 'baton exec --help'");
+      assertThat(baton.output()).isEqualTo("baton exec: missing CMD (the command to run, after KEY): write baton exec"
+          + " KEY CMD [ARG...]; see 'baton exec --help'");
+    }
+  }
+
+  @Test
+  void batonAloneIsAUsageError() throws InterruptedException {
+    try (BatonProcess baton = BatonProcess.start(dir)) {
+      assertThat(baton.awaitExit()).isEqualTo(ExitCodes.USAGE);
+      assertThat(baton.output()).startsWith("Usage: baton [-hvV] [COMMAND]");
     }
   }
 

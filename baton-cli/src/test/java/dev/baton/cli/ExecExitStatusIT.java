@@ -43,6 +43,13 @@ class ExecExitStatusIT {
   }
 
   @Test
+  void theWordsAfterTheKeyAreTheCommandsOwnAsWithFlock() throws InterruptedException {
+    assertThat(BatonProcess.run(dir, "exec", "-b", redis.uri(), "key-first", "sh", "-c", "exit 5")).isEqualTo(5);
+    assertThat(BatonProcess.run(dir, "exec", "-b", redis.uri(), "key-first", "--", "sh", "-c", "exit 6"))
+        .isEqualTo(6);
+  }
+
+  @Test
   void exits75WhenATestClientHoldsTheLock() throws InterruptedException {
     try (LockClient client = RedisLockClient.connect(redis.uri());
         Lease held = client.lock("held-by-client").acquire(Duration.ofSeconds(5));
@@ -61,6 +68,10 @@ class ExecExitStatusIT {
       holder.awaitLine("holding");
       assertThat(BatonProcess.run(dir, "exec", "--backend", redis.uri(), "--key", "held-by-exec", "--wait", "0",
           "--", "touch", "ran")).isEqualTo(ExitCodes.NOT_ACQUIRED);
+      assertThat(BatonProcess.run(dir, "exec", "-b", redis.uri(), "-n", "held-by-exec", "touch", "ran"))
+          .as("-n, flock's nonblock").isEqualTo(ExitCodes.NOT_ACQUIRED);
+      assertThat(BatonProcess.run(dir, "exec", "-b", redis.uri(), "-w", "0.2", "-E", "3", "held-by-exec", "touch",
+          "ran")).as("-E, flock's conflict exit code, after 0.2 s").isEqualTo(3);
       assertThat(dir.resolve("ran")).doesNotExist();
     }
   }
@@ -114,8 +125,14 @@ class ExecExitStatusIT {
         .as("unknown option").isEqualTo(ExitCodes.USAGE);
     assertThat(BatonProcess.run(dir, "exec", "--backend", redis.uri(), "--key", "k", "--"))
         .as("no command").isEqualTo(ExitCodes.USAGE);
-    assertThat(BatonProcess.run(dir, "exec", "--backend", redis.uri(), "--", "true"))
+    assertThat(BatonProcess.run(dir, "exec", "--backend", redis.uri()))
         .as("no key").isEqualTo(ExitCodes.USAGE);
+    assertThat(BatonProcess.run(dir, "exec", "--backend", redis.uri(), "--key", "k", "k", "--", "true"))
+        .as("the key twice").isEqualTo(ExitCodes.USAGE);
+    assertThat(BatonProcess.run(dir, "exec", "--backend", redis.uri(), "-n", "-w", "1", "k", "true"))
+        .as("-n and -w").isEqualTo(ExitCodes.USAGE);
+    assertThat(BatonProcess.run(dir, "exec", "--backend", redis.uri(), "-w", "-1", "k", "true"))
+        .as("negative duration").isEqualTo(ExitCodes.USAGE);
     assertThat(BatonProcess.run(dir, "exec", "--backend", redis.uri(), "--key", "k", "--wait", "10x", "--", "true"))
         .as("malformed duration").isEqualTo(ExitCodes.USAGE);
     assertThat(BatonProcess.run(dir, "exec", "--key", "k", "--", "true"))
@@ -136,7 +153,7 @@ class ExecExitStatusIT {
     try (BatonProcess baton = BatonProcess.start(dir, "exec", "--help")) {
       assertThat(baton.awaitExit()).isZero();
       assertThat(baton.output()).contains("    BATON_BACKEND=redis://10.0.0.5:6379\n"
-          + "    0 3 * * * /opt/baton/bin/baton exec --key nightly-report --wait 0 -- /opt/jobs/report.sh");
+          + "    0 3 * * * /opt/baton/bin/baton exec -n nightly-report /opt/jobs/report.sh");
     }
   }
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Four {@code baton exec} processes at a time increment a counter file with a read, a pause and a write; only
- * mutual exclusion makes the count come out exact.
+ * Four {@code baton exec -b URI counter sh -c ...} processes at a time increment a counter file with a read, a pause
+ * and a write; only mutual exclusion makes the count come out exact.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class ExecMutualExclusionIT {
@@ -75,7 +75,8 @@ class ExecMutualExclusionIT {
   private List<Integer> incrementRepeatedly(String backend) throws InterruptedException {
     List<Integer> statuses = new ArrayList<>();
     for (int run = 0; run < RUNS_EACH; run++) {
-      statuses.add(BatonProcess.run(dir, "exec", "--backend", backend, "--key", "counter", "--", "sh", "-c", INCREMENT));
+      // flock's form: the key first, then the command, its -c its own.
+      statuses.add(BatonProcess.run(dir, "exec", "-b", backend, "counter", "sh", "-c", INCREMENT));
     }
     return statuses;
   }

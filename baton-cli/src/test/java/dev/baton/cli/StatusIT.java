@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code baton status} against a real Redis: the holder, its token and ttl, as text and JSON. */
+/**
+ * {@code baton status} against a real Redis: the holder, its token and ttl, as text and JSON; the key given as the
+ * argument ({@code status -b URI KEY}) or as {@code --key}.
+ */
 @Timeout(60)
 class StatusIT {
   @RegisterExtension
@@ -24,7 +27,7 @@ class StatusIT {
 
   @Test
   void showsAFreeLock() throws Exception {
-    try (BatonProcess status = BatonProcess.start(dir, "status", "--backend", redis.uri(), "--key", "reports/free")) {
+    try (BatonProcess status = BatonProcess.start(dir, "status", "-b", redis.uri(), "reports/free")) {
       assertThat(status.awaitExit()).isZero();
       assertThat(status.output()).contains("reports/free", "free");
     }
@@ -33,13 +36,14 @@ class StatusIT {
   @Test
   void showsTheHolderItsTokenAndTtlAsTextAndJson() throws Exception {
     try (LockClient client = RedisLockClient.connect(redis.uri()); Lease lease = client.lock("reports/held").acquire()) {
-      String text = finished(0, "status", "--backend", redis.uri(), "--key", "reports/held");
+      String text = finished(0, "status", "-b", redis.uri(), "reports/held");
       assertThat(text).contains("held", lease.ownerId(), Long.toString(lease.fencingToken()), "ttl left");
       assertThat(text.lines()).as("the holder").contains("pid       " + ProcessHandle.current().pid(),
           "thread    " + Thread.currentThread().getName());
       assertThat(text).containsPattern("(?m)^host      \\S+$").containsPattern("(?m)^since     \\S+Z \\(\\d+s ago\\)$");
 
-      String json = finished(0, "status", "--backend", redis.uri(), "--key", "reports/held", "--json");
+      String json = finished(0, "status", "--backend", redis.uri(), "--key", "reports/held",
+          "--json");
       assertThat(json.trim()).startsWith("{\"key\":\"reports/held\",\"held\":true,\"owner\":\"" + lease.ownerId() + "\"")
           .contains("\"fencingToken\":" + lease.fencingToken(), "\"remainingTtlMillis\":", "\"waiters\":0}")
           .contains("\"holder\":{\"host\":\"", ",\"pid\":" + ProcessHandle.current().pid() + ",\"thread\":\""
@@ -56,7 +60,7 @@ class StatusIT {
     assertThat(finished(ExitCodes.UNAVAILABLE, "status", "--backend", "redis://127.0.0.1:" + closed, "--key", "k"))
         .startsWith("baton: ").contains("127.0.0.1:" + closed).doesNotContain("Exception");
     assertThat(finished(ExitCodes.USAGE, "status", "--backend", "mysql://127.0.0.1", "--key", "k")).contains("mysql://127.0.0.1");
-    assertThat(finished(ExitCodes.USAGE, "status", "--backend", redis.uri())).contains("--key");
+    assertThat(finished(ExitCodes.USAGE, "status", "-b", redis.uri())).contains("missing KEY");
   }
 
   /** Runs baton to its end, checks its exit status, and returns what it printed. */

@@ -16,17 +16,46 @@ class UsageErrorTest {
   private static final Pattern HINT = Pattern.compile("; see '(baton(?: [a-z]+)?) --help'$");
 
   @Test
-  void aMissingOptionIsNamedWithWhatItIs() {
-    assertThat(usageError("exec", "--", "true"))
-        .isEqualTo("baton exec: missing --key (the name of the lock); see 'baton exec --help'");
+  void aMissingKeyIsNamedWithTheWaysToGiveIt() {
+    assertThat(usageError("exec"))
+        .isEqualTo("baton exec: missing KEY (the name of the lock): write baton exec KEY CMD [ARG...], or --key KEY"
+            + " CMD [ARG...]; see 'baton exec --help'");
+    assertThat(usageError("exec", "-b", "redis://127.0.0.1:6379", "--")).startsWith("baton exec: missing KEY");
     assertThat(usageError("status", "--backend", "redis://127.0.0.1:6379"))
-        .isEqualTo("baton status: missing --key (the name of the lock); see 'baton status --help'");
+        .isEqualTo("baton status: missing KEY (the name of the lock): write baton status KEY, or --key KEY;"
+            + " see 'baton status --help'");
   }
 
   @Test
   void aMissingCommandToRunIsNamed() {
-    assertThat(usageError("exec", "--key", "k", "--"))
-        .isEqualTo("baton exec: missing CMD (the command and its arguments, after --); see 'baton exec --help'");
+    String missing = "baton exec: missing CMD (the command to run, after KEY): write baton exec KEY CMD [ARG...];"
+        + " see 'baton exec --help'";
+    assertThat(usageError("exec", "k")).isEqualTo(missing);
+    assertThat(usageError("exec", "k", "--")).isEqualTo(missing);
+    assertThat(usageError("exec", "--key", "k", "--")).isEqualTo(missing);
+  }
+
+  @Test
+  void aKeyGivenBothWaysIsRefusedWithTheTwoWaysToWriteIt() {
+    assertThat(usageError("exec", "--key", "a", "b", "--", "true"))
+        .isEqualTo("baton exec: the key is given twice, as --key 'a' and as 'b': write baton exec KEY -- CMD or"
+            + " baton exec --key KEY -- CMD; see 'baton exec --help'");
+    assertThat(usageError("status", "--key", "a", "b"))
+        .isEqualTo("baton status: the key is given twice, as --key 'a' and as 'b': write baton status KEY or"
+            + " baton status --key KEY; see 'baton status --help'");
+  }
+
+  @Test
+  void nonblockAndWaitTogetherAreRefused() {
+    assertThat(usageError("exec", "-n", "-w", "5", "k", "true"))
+        .isEqualTo("baton exec: -n/--nonblock is --wait 0: give one of them, not both; see 'baton exec --help'");
+  }
+
+  @Test
+  void exclusiveSharedAndPermitsExcludeEachOther() {
+    assertThat(usageError("exec", "-x", "-s", "k", "true")).contains("--exclusive, --shared are mutually exclusive");
+    assertThat(usageError("exec", "-s", "-p", "2", "k", "true")).contains("--shared, --permits=N are mutually"
+        + " exclusive");
   }
 
   @Test
@@ -40,8 +69,23 @@ class UsageErrorTest {
   @Test
   void aBadValueSaysHowToWriteIt() {
     assertThat(usageError("exec", "--key", "k", "--wait", "10x", "--", "true"))
-        .contains("'10x' is not a duration: write it like 500ms, 10s, 5m or 1h")
+        .contains("'10x' is not a duration: write a duration as seconds (10, 0.5) or a number with a unit (500ms,"
+            + " 10s, 5m, 1h)")
         .endsWith("; see 'baton exec --help'");
+  }
+
+  @Test
+  void aNegativeOrMalformedDurationIsAUsageErrorNamingTheValue() {
+    assertThat(usageError("exec", "-w", "-1", "k", "true")).contains("'-1' is negative: write a duration as seconds");
+    assertThat(usageError("exec", "--ttl", "-5s", "k", "true")).contains("'-5s' is negative");
+    assertThat(usageError("exec", "-w", "1.2.3", "k", "true")).contains("'1.2.3' is not a duration");
+    assertThat(usageError("exec", "--lease", "0.0001", "k", "true")).contains("'0.0001' is finer than a millisecond");
+  }
+
+  @Test
+  void aConflictExitCodeIsAnExitStatus() {
+    assertThat(usageError("exec", "-E", "256", "k", "true"))
+        .isEqualTo("baton exec: --conflict-exit-code must be from 0 to 255, but was 256; see 'baton exec --help'");
   }
 
   @Test
@@ -54,7 +98,7 @@ class UsageErrorTest {
   void aDurationOutOfRangeNamesTheOptionAndTheRangeInTheCommandLinesWords() {
     assertThat(usageError("exec", "--key", "k", "--wait", "9000h", "--", "true"))
         .isEqualTo("baton exec: --wait must be from 0 to 8760h, but was 9000h; see 'baton exec --help'");
-    assertThat(usageError("exec", "--key", "k", "--ttl", "50ms", "--", "true"))
+    assertThat(usageError("exec", "--ttl", "0.05", "k", "true"))
         .isEqualTo("baton exec: --ttl must be from 100ms to 8760h, but was 50ms; see 'baton exec --help'");
     assertThat(usageError("exec", "--key", "k", "--lease", "0", "--", "true")).contains("--lease must be from 1ms");
     assertThat(usageError("exec", "--key", "k", "--kill-after", "999999h", "--", "true"))
