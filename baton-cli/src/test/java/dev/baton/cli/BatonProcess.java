@@ -19,9 +19,10 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 /**
- * A {@code java -jar baton.jar ...} process of a test, running the jar that failsafe names in the system
- * property {@code baton.jar}, or the launcher {@code bin/baton} that runs that jar. Its stdout and stderr (and so its command's) are read into lines; every wait is
- * bounded, and {@link #close()} kills it and whatever it started.
+ * A {@code baton ...} process of a test: {@code java -jar lib/baton-cli-VERSION.jar} of the unpacked distribution
+ * that failsafe names in the system property {@code baton.distribution}, the checkout's launcher {@code bin/baton},
+ * or any other command line. Its stdout and stderr (and so its command's) are read into lines; every wait is bounded,
+ * and {@link #close()} kills it and whatever it started.
  */
 final class BatonProcess implements AutoCloseable {
   private static final Duration LINE_TIMEOUT = Duration.ofSeconds(20);
@@ -40,32 +41,36 @@ final class BatonProcess implements AutoCloseable {
 
   /** Starts {@code baton ARGS} in {@code dir} with this environment added to the test's, minus BATON_BACKEND. */
   static BatonProcess start(Path dir, Map<String, String> environment, String... args) {
-    String jar = System.getProperty("baton.jar");
-    assertThat(jar).as("system property baton.jar (set by failsafe)").isNotBlank();
-    List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:TieredStopAtLevel=1", "-jar", jar));
+    String version = System.getProperty("baton.version");
+    assertThat(version).as("system property baton.version (set by failsafe)").isNotBlank();
+    Path jar = distribution().resolve("lib/baton-cli-" + version + ".jar");
+    List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:TieredStopAtLevel=1", "-jar", jar.toString()));
     command.addAll(List.of(args));
-    return launch(dir, environment, command);
+    return startCommand(dir, environment, command);
+  }
+
+  /** The unpacked distribution the build made, which failsafe names in the system property baton.distribution. */
+  static Path distribution() {
+    String distribution = System.getProperty("baton.distribution");
+    assertThat(distribution).as("system property baton.distribution (set by failsafe)").isNotBlank();
+    return Path.of(distribution);
   }
 
   /**
    * Starts {@code bin/baton ARGS} in the repository's root, which failsafe names in the system property
-   * {@code baton.root}, as a newcomer would run it.
+   * {@code baton.root}, as a contributor would run it, with this environment added to the test's.
    */
-  static BatonProcess startLauncher(String... args) {
-    return startLauncher(Map.of(), args);
-  }
-
-  /** Starts {@code bin/baton ARGS} as {@link #startLauncher(String...)} does, with this environment added. */
   static BatonProcess startLauncher(Map<String, String> environment, String... args) {
     String root = System.getProperty("baton.root");
     assertThat(root).as("system property baton.root (set by failsafe)").isNotBlank();
     Path rootDir = Path.of(root).toAbsolutePath().normalize();
     List<String> command = new ArrayList<>(List.of(rootDir.resolve("bin/baton").toString()));
     command.addAll(List.of(args));
-    return launch(rootDir, environment, command);
+    return startCommand(rootDir, environment, command);
   }
 
-  private static BatonProcess launch(Path dir, Map<String, String> environment, List<String> command) {
+  /** Starts this command line in {@code dir} with this environment added to the test's, minus BATON_BACKEND. */
+  static BatonProcess startCommand(Path dir, Map<String, String> environment, List<String> command) {
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
     builder.environment().remove(Backends.ENV);
     builder.environment().putAll(environment);
