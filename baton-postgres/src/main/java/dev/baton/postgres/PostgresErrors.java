@@ -41,7 +41,7 @@ final class PostgresErrors {
   private static final String LOCK_TABLE_GRANTS = "Grant the user SELECT, INSERT, UPDATE and DELETE on the lock table"
       + " and USAGE on its sequence, or have an administrator create them with the DDL in baton-postgres's"
       + " documentation.";
-  private static final String DDL = "the DDL in baton-postgres's documentation (the README's PostgreSQL section)";
+  private static final String DDL = "the DDL in baton-postgres's documentation (docs/postgresql.md, The table)";
 
   private PostgresErrors() {}
 

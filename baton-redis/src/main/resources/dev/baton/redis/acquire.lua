@@ -45,7 +45,7 @@
 -- faster than one a microsecond) lives until the clock has caught up, as Redis expires keys by the clock TIME reads.
 -- What it does not survive: the server's clock stepping back by more than a ttl between the counter's expiry and
 -- the next acquisition (the kind of promise a restart or a failover, which lose the counter, already rely on:
--- README, "Redis failover, honestly").
+-- docs/torture.md, "Redis failover, honestly", and docs/guarantees.md, "Clocks").
 -- The bound: a released key that no one waits for leaves nothing at the store one ttl after its release (the lock
 -- hash goes at the last release, the counter one ttl after its last token, the yield hash after the yield time if
 -- that is longer, the waiting-writers hash with its last record), later only by as far as the server's clock was

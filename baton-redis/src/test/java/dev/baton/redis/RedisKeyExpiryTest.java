@@ -40,7 +40,7 @@ class RedisKeyExpiryTest {
   /** Short, so that the test is quick; long enough that a holder on a busy machine renews in time. */
   private static final Duration TTL = Duration.ofSeconds(1);
   private static final LockOptions SHORT_TTL = LockOptions.defaults().withTtl(TTL);
-  /** The bound the README states, one ttl, and time for the server to notice and the test to poll. */
+  /** The bound docs/redis.md states, one ttl, and time for the server to notice and the test to poll. */
   private static final Duration NOTHING_LEFT_WITHIN = TTL.plusSeconds(1);
   private static final Duration PROMPTLY = Duration.ofSeconds(5);
 

@@ -42,7 +42,7 @@ class RedisSoakTest extends LockClientSoak {
     return inventory;
   }
 
-  /** A released key's fence counter outlives its last token by one ttl (the README's bound). */
+  /** A released key's fence counter outlives its last token by one ttl (docs/redis.md's bound). */
   @Override
   protected Duration leftoverBound() {
     return TTL;
@@ -51,7 +51,7 @@ class RedisSoakTest extends LockClientSoak {
   /**
    * A crashed client's lock hashes and entries lapse one ttl after their last renewal, its subscriptions end with its
    * connection, and its waiting writers' records must lapse within that ttl too, however long what they waited for is
-   * held (the README's bound).
+   * held (docs/redis.md's bound).
    */
   @Override
   protected Optional<Duration> crashedClientBound() {

@@ -193,7 +193,7 @@ abstract class ContractReadWriteLock extends ContractGroup {
   /**
    * Two clients read in four threads each, every read overlapping others, so that the key is never free of readers;
    * a writer of a third client, fair or not, still gets in: its bound is the reads under way when it arrived, and
-   * the joins of their clients' entries (README).
+   * the joins of their clients' entries (docs/primitives.md).
    */
   @Test
   @Timeout(120)

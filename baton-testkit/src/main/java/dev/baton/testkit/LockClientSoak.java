@@ -88,13 +88,13 @@ public abstract class LockClientSoak {
    */
   protected abstract Map<String, Long> storeInventory();
 
-  /** How long after its last release a key may leave something at the store: the bound the README states. */
+  /** How long after its last release a key may leave something at the store: the bound docs/guarantees.md states. */
   protected abstract Duration leftoverBound();
 
   /**
    * How long after a client's crash the store may still hold something of it (its held entries and its waiters'),
-   * while another client runs: the bound the README states for the test's factory's settings. Empty where the store
-   * states none, which skips the crash test.
+   * while another client runs: the bound docs/guarantees.md states for the test's factory's settings. Empty where the
+   * store states none, which skips the crash test.
    */
   protected abstract Optional<Duration> crashedClientBound();
 
