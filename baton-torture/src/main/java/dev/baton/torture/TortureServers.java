@@ -61,12 +61,12 @@ public final class TortureServers {
 
   /** Kills the primary, promotes the replica and moves the proxy's address to it ({@link RedisReplicatedPair#failover}). */
   public static ServerFaults of(RedisReplicatedPair pair) {
-    return failingOver(pair::failover, pair.toString());
+    return failingOver(pair::failover, pair);
   }
 
   /** Kills the master for the sentinels to promote the replica ({@link RedisSentinelSet#failover}). */
   public static ServerFaults of(RedisSentinelSet sentinels) {
-    return failingOver(sentinels::failover, sentinels.toString());
+    return failingOver(sentinels::failover, sentinels);
   }
 
   /**
@@ -106,7 +106,8 @@ public final class TortureServers {
     };
   }
 
-  private static ServerFaults failingOver(Runnable failover, String name) {
+  /** Named as {@code servers} is at the time: a failover swaps which server is the primary. */
+  private static ServerFaults failingOver(Runnable failover, Object servers) {
     return new ServerFaults() {
       @Override
       public void failover() {
@@ -115,7 +116,7 @@ public final class TortureServers {
 
       @Override
       public String toString() {
-        return name;
+        return servers.toString();
       }
     };
   }
