@@ -2,7 +2,7 @@ package consumer;
 
 import dev.baton.LockClient;
 import dev.baton.etcd.EtcdLockClient;
-import dev.baton.testkit.EtcdServer;
+import dev.baton.servers.EtcdServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package consumer;
 
 import dev.baton.LockClient;
 import dev.baton.postgres.PostgresLockClient;
-import dev.baton.testkit.PostgresServer;
+import dev.baton.servers.PostgresServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package consumer;
 
 import dev.baton.LockClient;
 import dev.baton.redis.RedisLockClient;
-import dev.baton.testkit.RedisServer;
+import dev.baton.servers.RedisServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

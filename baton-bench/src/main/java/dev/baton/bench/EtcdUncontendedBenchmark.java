@@ -3,7 +3,7 @@ package dev.baton.bench;
 import dev.baton.DistributedLock;
 import dev.baton.LockClient;
 import dev.baton.etcd.EtcdLockClient;
-import dev.baton.testkit.EtcdServer;
+import dev.baton.servers.EtcdServer;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KV;

@@ -3,7 +3,7 @@ package dev.baton.bench;
 import dev.baton.DistributedLock;
 import dev.baton.LockClient;
 import dev.baton.redis.RedisLockClient;
-import dev.baton.testkit.RedisServer;
+import dev.baton.servers.RedisServer;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;

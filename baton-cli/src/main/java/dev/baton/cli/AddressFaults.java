@@ -3,8 +3,8 @@ package dev.baton.cli;
 import dev.baton.connect.BackendUri;
 import dev.baton.postgres.PostgresSessions;
 import dev.baton.spi.Redaction;
-import dev.baton.testkit.torture.Fault;
-import dev.baton.testkit.torture.ServerFaults;
+import dev.baton.torture.Fault;
+import dev.baton.torture.ServerFaults;
 import java.util.Set;
 
 /**

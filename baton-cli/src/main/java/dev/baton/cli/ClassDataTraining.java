@@ -1,8 +1,8 @@
 package dev.baton.cli;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
-import dev.baton.testkit.EtcdServer;
-import dev.baton.testkit.RedisServer;
+import dev.baton.servers.EtcdServer;
+import dev.baton.servers.RedisServer;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 

@@ -2,7 +2,7 @@ package dev.baton.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.testkit.PostgresServer;
+import dev.baton.servers.PostgresServer;
 import dev.baton.testkit.PostgresServerExtension;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

@@ -2,8 +2,8 @@ package dev.baton.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.servers.TlsCertificates;
 import dev.baton.testkit.EtcdServerExtension;
-import dev.baton.testkit.TlsCertificates;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

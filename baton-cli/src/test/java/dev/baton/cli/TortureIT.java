@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockClient;
 import dev.baton.postgres.PostgresLockClient;
-import dev.baton.testkit.PostgresServer;
+import dev.baton.servers.PostgresServer;
 import dev.baton.testkit.PostgresServerExtension;
 import dev.baton.testkit.RedisServerExtension;
 import java.nio.file.Path;

@@ -6,8 +6,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
-/** Polls a server's state until it is as wanted or a bound passes, for states that offer no event to wait on. */
-final class Poll {
+/**
+ * Polls a server's state until it is as wanted or a bound passes, for states that offer no event to wait on. Public for
+ * the launchers of {@code baton-servers}, which wait on their servers the same way.
+ */
+public final class Poll {
   private Poll() {}
 
   /**
@@ -15,7 +18,7 @@ final class Poll {
    *
    * @return the accepted value, or empty if {@code timeout} passed first
    */
-  static <T> Optional<T> until(Duration timeout, Duration interval, Callable<T> probe, Predicate<? super T> done) {
+  public static <T> Optional<T> until(Duration timeout, Duration interval, Callable<T> probe, Predicate<? super T> done) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       T value;

@@ -1,7 +1,7 @@
 package dev.baton.etcd;
 
 import dev.baton.testkit.LockClientContract;
-import dev.baton.testkit.LockClientFactory;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 

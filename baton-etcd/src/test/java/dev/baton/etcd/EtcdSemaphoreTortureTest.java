@@ -1,11 +1,11 @@
 package dev.baton.etcd;
 
 import dev.baton.testkit.EtcdClusterExtension;
-import dev.baton.testkit.TortureServers;
-import dev.baton.testkit.torture.Fault;
-import dev.baton.testkit.torture.Primitive;
-import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.ShortTorture;
+import dev.baton.torture.Fault;
+import dev.baton.torture.Primitive;
+import dev.baton.torture.ServerFaults;
+import dev.baton.torture.TortureServers;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The short torture of a semaphore on a three-member cluster whose leader is killed now and then. */

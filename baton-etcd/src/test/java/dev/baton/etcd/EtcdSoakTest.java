@@ -1,8 +1,8 @@
 package dev.baton.etcd;
 
 import dev.baton.testkit.EtcdServerExtension;
-import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.LockClientSoak;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.BackendUnavailableException;
-import dev.baton.LockClient;
 import dev.baton.Lease;
+import dev.baton.LockClient;
 import dev.baton.PermissionDeniedException;
 import dev.baton.embedded.Loopback;
-import dev.baton.testkit.PostgresServer;
+import dev.baton.servers.PostgresServer;
 import dev.baton.testkit.PostgresServerExtension;
 import java.time.Duration;
 import javax.sql.DataSource;

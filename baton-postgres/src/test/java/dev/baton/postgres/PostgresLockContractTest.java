@@ -1,8 +1,8 @@
 package dev.baton.postgres;
 
 import dev.baton.testkit.LockClientContract;
-import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.PostgresServerExtension;
+import dev.baton.torture.LockClientFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The backend-independent contract, against a real PostgreSQL server. */

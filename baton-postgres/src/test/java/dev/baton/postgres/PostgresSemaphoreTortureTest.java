@@ -1,6 +1,6 @@
 package dev.baton.postgres;
 
-import dev.baton.testkit.torture.Primitive;
+import dev.baton.torture.Primitive;
 
 /** The short torture of a semaphore of 2 permits on PostgreSQL: pause, kill, server restart, terminated connections. */
 class PostgresSemaphoreTortureTest extends PostgresShortTorture {

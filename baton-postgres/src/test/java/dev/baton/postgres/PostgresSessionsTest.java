@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.BackendUnavailableException;
-import dev.baton.LockClient;
 import dev.baton.Lease;
+import dev.baton.LockClient;
 import dev.baton.PermissionDeniedException;
-import dev.baton.testkit.PostgresServer;
+import dev.baton.servers.PostgresServer;
 import dev.baton.testkit.PostgresServerExtension;
 import java.sql.Connection;
 import java.sql.ResultSet;

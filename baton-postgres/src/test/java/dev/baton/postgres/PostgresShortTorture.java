@@ -1,11 +1,11 @@
 package dev.baton.postgres;
 
 import dev.baton.testkit.PostgresServerExtension;
-import dev.baton.testkit.TortureServers;
-import dev.baton.testkit.torture.Fault;
-import dev.baton.testkit.torture.Primitive;
-import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.ShortTorture;
+import dev.baton.torture.Fault;
+import dev.baton.torture.Primitive;
+import dev.baton.torture.ServerFaults;
+import dev.baton.torture.TortureServers;
 import java.util.EnumSet;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

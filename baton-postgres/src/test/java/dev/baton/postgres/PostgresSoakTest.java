@@ -1,9 +1,9 @@
 package dev.baton.postgres;
 
 import dev.baton.LockClient;
-import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.LockClientSoak;
 import dev.baton.testkit.PostgresServerExtension;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.baton.postgres;
 
-import dev.baton.testkit.torture.Primitive;
+import dev.baton.torture.Primitive;
 
 /** The short torture of the lock on PostgreSQL: pause, kill, server restart, terminated connections. */
 class PostgresTortureTest extends PostgresShortTorture {

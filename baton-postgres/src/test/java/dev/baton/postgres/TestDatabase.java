@@ -1,6 +1,6 @@
 package dev.baton.postgres;
 
-import dev.baton.testkit.PostgresServer;
+import dev.baton.servers.PostgresServer;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;

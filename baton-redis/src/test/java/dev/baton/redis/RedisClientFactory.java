@@ -1,7 +1,7 @@
 package dev.baton.redis;
 
 import dev.baton.LockClient;
-import dev.baton.testkit.LockClientFactory;
+import dev.baton.torture.LockClientFactory;
 
 /** Connects the contract suite's clients, in this JVM and in child JVMs, to the test's Redis server. */
 public final class RedisClientFactory implements LockClientFactory {

@@ -1,7 +1,7 @@
 package dev.baton.redis;
 
-import dev.baton.testkit.RedisClusterSet;
-import dev.baton.testkit.torture.ServerFaults;
+import dev.baton.servers.RedisClusterSet;
+import dev.baton.torture.ServerFaults;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 

@@ -1,7 +1,8 @@
 package dev.baton.redis;
 
-import dev.baton.testkit.RedisReplicatedPair;
-import dev.baton.testkit.torture.ServerFaults;
+import dev.baton.servers.RedisReplicatedPair;
+import dev.baton.torture.ServerFaults;
+import dev.baton.torture.TortureServers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -35,6 +36,6 @@ class RedisFailoverTortureTest extends RedisReplicatedTorture {
 
   @Override
   protected ServerFaults serverFaults() {
-    return redis;
+    return TortureServers.of(redis);
   }
 }

@@ -1,8 +1,8 @@
 package dev.baton.redis;
 
 import dev.baton.testkit.LockClientContract;
-import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.RedisServerExtension;
+import dev.baton.torture.LockClientFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The backend-independent contract, against a real Redis server. */

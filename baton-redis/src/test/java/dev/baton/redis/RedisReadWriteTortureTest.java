@@ -1,8 +1,8 @@
 package dev.baton.redis;
 
 import dev.baton.testkit.RedisServerExtension;
-import dev.baton.testkit.torture.Primitive;
 import dev.baton.testkit.torture.ShortTorture;
+import dev.baton.torture.Primitive;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The short torture of the read-write lock, against a real Redis server. */

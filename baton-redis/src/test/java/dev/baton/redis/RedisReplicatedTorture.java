@@ -1,7 +1,7 @@
 package dev.baton.redis;
 
-import dev.baton.testkit.torture.Fault;
 import dev.baton.testkit.torture.ShortTorture;
+import dev.baton.torture.Fault;
 import java.util.EnumSet;
 
 /**

@@ -1,10 +1,10 @@
 package dev.baton.redis;
 
 import dev.baton.LockClient;
+import dev.baton.servers.ProxiedTarget;
 import dev.baton.testkit.LockClientContract;
-import dev.baton.testkit.LockClientFactory;
-import dev.baton.testkit.ProxiedTarget;
 import dev.baton.testkit.RedisSentinelExtension;
+import dev.baton.torture.LockClientFactory;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterEach;

@@ -1,7 +1,8 @@
 package dev.baton.redis;
 
-import dev.baton.testkit.RedisSentinelSet;
-import dev.baton.testkit.torture.ServerFaults;
+import dev.baton.servers.RedisSentinelSet;
+import dev.baton.torture.ServerFaults;
+import dev.baton.torture.TortureServers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -38,7 +39,7 @@ abstract class RedisSentinelTorture extends RedisReplicatedTorture {
 
   @Override
   protected ServerFaults serverFaults() {
-    return redis;
+    return TortureServers.of(redis);
   }
 
 }

@@ -1,8 +1,8 @@
 package dev.baton.redis;
 
-import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.LockClientSoak;
 import dev.baton.testkit.RedisServerExtension;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.baton.testkit;
 
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import java.util.List;
 

@@ -8,6 +8,7 @@ import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

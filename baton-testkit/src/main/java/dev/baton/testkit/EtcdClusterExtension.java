@@ -1,5 +1,7 @@
 package dev.baton.testkit;
 
+import dev.baton.servers.EtcdCluster;
+
 /**
  * Runs an {@link EtcdCluster} for the tests of one class: started before the first test (returning once all three
  * members serve under one leader), closed after the last. Register it in a static field, so that it lives as long

@@ -1,5 +1,8 @@
 package dev.baton.testkit;
 
+import dev.baton.servers.EtcdServer;
+import dev.baton.servers.TlsCertificates;
+
 /**
  * Runs an {@link EtcdServer} for the tests of one class: started before the first test, stopped (and its data
  * deleted) after the last. Register it in a static field, so that it lives as long as the class:

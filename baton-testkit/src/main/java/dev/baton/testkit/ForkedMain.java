@@ -1,5 +1,7 @@
 package dev.baton.testkit;
 
+import dev.baton.servers.ProcessOutput;
+import dev.baton.servers.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

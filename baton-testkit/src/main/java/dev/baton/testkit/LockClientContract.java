@@ -2,6 +2,8 @@ package dev.baton.testkit;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.servers.ProxiedTarget;
+import dev.baton.torture.LockClientFactory;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;

@@ -12,6 +12,7 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

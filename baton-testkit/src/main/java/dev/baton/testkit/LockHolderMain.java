@@ -3,6 +3,7 @@ package dev.baton.testkit;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.torture.LockClientFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

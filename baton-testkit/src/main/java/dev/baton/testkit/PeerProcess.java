@@ -1,5 +1,6 @@
 package dev.baton.testkit;
 
+import dev.baton.servers.Processes;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,5 +1,7 @@
 package dev.baton.testkit;
 
+import dev.baton.servers.RedisClusterSet;
+
 /**
  * Runs a {@link RedisClusterSet} for the tests of one class: started before the first test, stopped after the last.
  * Register it in a static field, so that it lives as long as the class:
@@ -35,7 +37,7 @@ public final class RedisClusterExtension extends ClassScopedServer {
     return cluster.uri();
   }
 
-  /** Runs one command about {@code key} on the master that serves its slot; see {@link RedisServer#command}. */
+  /** Runs one command about {@code key} on the master that serves its slot; see {@link dev.baton.servers.RedisServer#command}. */
   public Object commandOn(String key, String... args) {
     return cluster.masterOf(key).command(args);
   }

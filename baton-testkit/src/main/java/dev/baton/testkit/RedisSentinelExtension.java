@@ -1,5 +1,7 @@
 package dev.baton.testkit;
 
+import dev.baton.servers.RedisSentinelSet;
+
 /**
  * Runs a {@link RedisSentinelSet} for the tests of one class: started before the first test, stopped after the last.
  * Register it in a static field, so that it lives as long as the class:
@@ -35,7 +37,7 @@ public final class RedisSentinelExtension extends ClassScopedServer {
     return sentinels.uri();
   }
 
-  /** Runs one command against the current master; see {@link RedisServer#command}. */
+  /** Runs one command against the current master; see {@link dev.baton.servers.RedisServer#command}. */
   public Object command(String... args) {
     return sentinels.master().command(args);
   }

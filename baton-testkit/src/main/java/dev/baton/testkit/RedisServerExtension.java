@@ -1,5 +1,7 @@
 package dev.baton.testkit;
 
+import dev.baton.servers.RedisServer;
+
 /**
  * Runs a {@link RedisServer} for the tests of one class: started before the first test, stopped after the
  * last. Register it in a static field, so that it lives as long as the class:

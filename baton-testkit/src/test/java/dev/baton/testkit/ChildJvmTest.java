@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockClient;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

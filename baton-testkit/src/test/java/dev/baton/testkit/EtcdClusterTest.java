@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.embedded.Loopback;
+import dev.baton.servers.EtcdCluster;
+import dev.baton.servers.EtcdHttp;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;

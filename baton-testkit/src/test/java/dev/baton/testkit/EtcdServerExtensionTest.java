@@ -2,6 +2,7 @@ package dev.baton.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.servers.EtcdHttp;
 import java.time.Duration;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

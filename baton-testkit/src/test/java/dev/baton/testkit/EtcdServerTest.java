@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.embedded.Loopback;
+import dev.baton.servers.EtcdHttp;
+import dev.baton.servers.EtcdServer;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;

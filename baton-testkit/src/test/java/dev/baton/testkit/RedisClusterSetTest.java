@@ -3,6 +3,9 @@ package dev.baton.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.baton.servers.RedisClusterSet;
+import dev.baton.servers.RedisErrorReply;
+import dev.baton.servers.RedisServer;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

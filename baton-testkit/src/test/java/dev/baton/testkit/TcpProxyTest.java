@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.embedded.Loopback;
+import dev.baton.servers.TcpProxy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;

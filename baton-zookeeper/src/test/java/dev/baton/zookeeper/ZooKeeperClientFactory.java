@@ -2,7 +2,7 @@ package dev.baton.zookeeper;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
-import dev.baton.testkit.LockClientFactory;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 
 /**

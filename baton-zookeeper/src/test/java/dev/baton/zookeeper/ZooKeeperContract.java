@@ -1,7 +1,7 @@
 package dev.baton.zookeeper;
 
 import dev.baton.testkit.LockClientContract;
-import dev.baton.testkit.LockClientFactory;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,11 +1,11 @@
 package dev.baton.zookeeper;
 
-import dev.baton.testkit.TortureServers;
 import dev.baton.testkit.ZooKeeperEnsembleExtension;
-import dev.baton.testkit.torture.Fault;
-import dev.baton.testkit.torture.Primitive;
-import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.ShortTorture;
+import dev.baton.torture.Fault;
+import dev.baton.torture.Primitive;
+import dev.baton.torture.ServerFaults;
+import dev.baton.torture.TortureServers;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The short torture of leader election on a three-server ensemble whose leader is killed now and then. */

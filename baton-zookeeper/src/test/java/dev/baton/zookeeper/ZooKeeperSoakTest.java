@@ -2,8 +2,8 @@ package dev.baton.zookeeper;
 
 import dev.baton.LockClient;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
-import dev.baton.testkit.LockClientFactory;
 import dev.baton.testkit.LockClientSoak;
+import dev.baton.torture.LockClientFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -1,10 +1,10 @@
 package dev.baton.zookeeper;
 
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
-import dev.baton.testkit.TortureServers;
-import dev.baton.testkit.torture.Fault;
-import dev.baton.testkit.torture.ServerFaults;
 import dev.baton.testkit.torture.ShortTorture;
+import dev.baton.torture.Fault;
+import dev.baton.torture.ServerFaults;
+import dev.baton.torture.TortureServers;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The short torture, against the fair lock on an in-process ZooKeeper server (1 s sessions), restarted now and then. */

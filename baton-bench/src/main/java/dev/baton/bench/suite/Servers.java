@@ -1,10 +1,10 @@
 package dev.baton.bench.suite;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
-import dev.baton.testkit.EtcdServer;
-import dev.baton.testkit.PostgresServer;
-import dev.baton.testkit.RedisClusterSet;
-import dev.baton.testkit.RedisServer;
+import dev.baton.servers.EtcdServer;
+import dev.baton.servers.PostgresServer;
+import dev.baton.servers.RedisClusterSet;
+import dev.baton.servers.RedisServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -2,9 +2,9 @@ package dev.baton.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.baton.LockClient;
 import dev.baton.Lease;
-import dev.baton.testkit.PostgresServer;
+import dev.baton.LockClient;
+import dev.baton.servers.PostgresServer;
 import dev.baton.testkit.PostgresServerExtension;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,13 @@ package dev.baton.testkit.torture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.baton.testkit.LockClientFactory;
+import dev.baton.torture.Fault;
+import dev.baton.torture.LockClientFactory;
+import dev.baton.torture.Primitive;
+import dev.baton.torture.ServerFaults;
+import dev.baton.torture.Torture;
+import dev.baton.torture.TortureOptions;
+import dev.baton.torture.TortureResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;

@@ -2,7 +2,7 @@ package dev.baton.testkit.memory;
 
 import dev.baton.LockClient;
 import dev.baton.testkit.LockClientContract;
-import dev.baton.testkit.LockClientFactory;
+import dev.baton.torture.LockClientFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 

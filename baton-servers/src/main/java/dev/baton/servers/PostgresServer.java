@@ -1,0 +1,291 @@
+package dev.baton.servers;
+
+import dev.baton.embedded.Loopback;
+import dev.baton.embedded.WorkDirs;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real PostgreSQL server on a free loopback port, for tests: a new cluster made by {@code initdb} in a temporary
+ * directory, without fsync, whose one user {@value #USER} logs in with the password {@value #PASSWORD} over TCP (the
+ * server asks for it: {@code scram-sha-256}), stopped by its own pid and deleted with its data. Debian's
+ * {@code postgresql} package provides the executables ({@link PostgresBinaries}); when the tests run as root the
+ * server runs as an unprivileged user ({@link PostgresUser}).
+ *
+ * <p>{@link #start()} and {@link #stop()} are meant for one thread at a time (the test's); the other methods may be
+ * called from any thread. A server still running when the JVM exits is killed by a shutdown hook.
+ */
+public final class PostgresServer {
+  /** The user the tests log in as: the cluster's superuser. */
+  public static final String USER = "baton";
+  /** That user's password. */
+  public static final String PASSWORD = "baton-test-password";
+  /** The database the tests use. */
+  public static final String DATABASE = "postgres";
+
+  private static final String HOST = Loopback.HOST;
+  private static final String READY = "database system is ready to accept connections";
+  private static final String PORT_TAKEN = "Address already in use";
+  private static final Duration INITDB_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+  private static final int PORT_ATTEMPTS = 5;
+
+  private volatile int port;
+  private volatile Run run;
+
+  /** One life of the server, from start to stop. */
+  private record Run(Process process, ProcessOutput output, Path dir, Thread exitHook) {}
+
+  /**
+   * Makes a new cluster and starts the server on a free port, returning once it accepts connections.
+   *
+   * @throws IllegalStateException if it is already running, if PostgreSQL is not installed (the message says how to
+   *     install it), or if {@code initdb} failed or the server did not become ready (the message quotes its output)
+   */
+  public void start() {
+    if (isRunning()) {
+      throw new IllegalStateException("PostgreSQL is already running on port " + port + "; stop() it first.");
+    }
+    stop();
+    Path binaries = PostgresBinaries.locate();
+    PostgresUser user = PostgresUser.forThisProcess();
+    for (int attempt = 0; attempt < PORT_ATTEMPTS && run == null; attempt++) {
+      int candidate = Loopback.freePort();
+      Path dir = initdb(binaries, user);
+      Optional<Run> started = launch(binaries, user, dir, candidate);
+      if (started.isPresent()) {
+        port = candidate;
+        run = started.get();
+      }
+    }
+    if (run == null) {
+      throw new IllegalStateException("PostgreSQL found each of " + PORT_ATTEMPTS
+          + " free ports taken by the time it started; is something grabbing loopback ports?");
+    }
+  }
+
+  /**
+   * Stops the server by its pid (a fast shutdown, SIGINT, then SIGKILL after 10 s), waits until it is gone and
+   * deletes its data. Does nothing if it is not running.
+   */
+  public void stop() {
+    Run stopping = run;
+    if (stopping != null) {
+      run = null;
+      stop(stopping);
+    }
+  }
+
+  /**
+   * Stops the server (a fast shutdown, which writes every committed row to disk) and starts it again on the same port
+   * and data: rows survive, connections do not.
+   *
+   * @throws IllegalStateException if it is not running, or did not come back (the message quotes its output)
+   */
+  public void restart() {
+    Run stopping = run;
+    if (stopping == null) {
+      throw new IllegalStateException("PostgreSQL is not running; start() it first.");
+    }
+    run = null;
+    shutDown(stopping);
+    Path binaries = PostgresBinaries.locate();
+    run = launch(binaries, PostgresUser.forThisProcess(), stopping.dir(), port).orElseThrow(() ->
+        new IllegalStateException("Cannot start PostgreSQL again on port " + port + ": another process has taken it."));
+  }
+
+  /** Whether the server process is alive. */
+  public boolean isRunning() {
+    Run current = run;
+    return current != null && current.process().isAlive();
+  }
+
+  /** The loopback port the server listens on. */
+  public int port() {
+    int current = port;
+    if (current == 0) {
+      throw new IllegalStateException("PostgreSQL has not been started yet; call start() first.");
+    }
+    return current;
+  }
+
+  /** The address with the test user and password: {@code postgresql://baton:PASSWORD@127.0.0.1:PORT/postgres}. */
+  public String uri() {
+    return "postgresql://" + USER + ":" + PASSWORD + "@" + HOST + ":" + port() + "/" + DATABASE;
+  }
+
+  /** The JDBC URL, without user or password: {@code jdbc:postgresql://127.0.0.1:PORT/postgres}. */
+  public String jdbcUrl() {
+    return "jdbc:postgresql://" + HOST + ":" + port() + "/" + DATABASE;
+  }
+
+  /** The pid of the server process (the postmaster). */
+  public long pid() {
+    Run current = run;
+    if (current == null) {
+      throw new IllegalStateException("PostgreSQL is not running.");
+    }
+    return current.process().pid();
+  }
+
+  /** The server's last lines of log, e.g. to check that it logged no error. */
+  public String logTail() {
+    Run current = run;
+    return current == null ? "" : current.output().tail();
+  }
+
+  /**
+   * Ends the connection of every client but this call's own, as an administrator's {@code pg_terminate_backend}
+   * would (through {@code psql}, as the test user); returns once they are ended.
+   *
+   * @return how many connections were ended
+   * @throws IllegalStateException if the server is not running or {@code psql} failed (the message quotes it)
+   */
+  public int terminateConnections() {
+    ProcessBuilder psql = new ProcessBuilder(PostgresBinaries.psql().toString(), "-X", "-A", "-t", "-q",
+        "-h", HOST, "-p", Integer.toString(port()), "-U", USER, "-d", DATABASE, "-c",
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()");
+    psql.environment().put("PGPASSWORD", PASSWORD);
+    psql.environment().put("PGCONNECT_TIMEOUT", Long.toString(STOP_TIMEOUT.toSeconds()));
+    Completion terminated = runToEnd(psql, STOP_TIMEOUT.multipliedBy(2), "psql");
+    String count = terminated.output().strip();
+    if (!terminated.succeeded() || !count.matches("\\d+")) {
+      throw new IllegalStateException("psql could not terminate the clients' connections to " + this
+          + ". Its output:\n" + terminated.output());
+    }
+    return Integer.parseInt(count);
+  }
+
+  @Override
+  public String toString() {
+    return "PostgresServer{port=" + port + ", running=" + isRunning() + '}';
+  }
+
+  /** A new cluster in a new directory: {@code DIR/data}, the password file and the socket beside it. */
+  private static Path initdb(Path binaries, PostgresUser user) {
+    Path dir = WorkDirs.create("baton-postgres-", "PostgreSQL");
+    user.own(dir);
+    Path passwordFile = dir.resolve("password");
+    try {
+      Files.writeString(passwordFile, PASSWORD + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      WorkDirs.delete(dir, "PostgreSQL");
+      throw new UncheckedIOException("Could not write " + passwordFile + ": " + e.getMessage(), e);
+    }
+    user.own(passwordFile);
+    List<String> command = user.command(List.of(binaries.resolve("initdb").toString(),
+        "-D", dir.resolve("data").toString(), "-U", USER, "--pwfile=" + passwordFile, "--auth=scram-sha-256",
+        "-E", "UTF8", "--locale=C", "--no-sync"));
+    Completion initialized = runToEnd(new ProcessBuilder(command).directory(dir.toFile()), INITDB_TIMEOUT, "initdb");
+    if (!initialized.succeeded()) {
+      WorkDirs.delete(dir, "PostgreSQL");
+      throw new IllegalStateException("initdb (" + binaries + ") did not make a cluster within "
+          + INITDB_TIMEOUT.toSeconds() + " s. Its last output:\n" + initialized.output());
+    }
+    return dir;
+  }
+
+  /** Starts the server of the cluster in {@code dir} on {@code candidate}; empty if the port turned out to be taken. */
+  private static Optional<Run> launch(Path binaries, PostgresUser user, Path dir, int candidate) {
+    List<String> command = new ArrayList<>(List.of(binaries.resolve("postgres").toString(),
+        "-D", dir.resolve("data").toString(), "-p", Integer.toString(candidate), "-k", dir.toString(),
+        "-c", "listen_addresses=" + HOST, "-c", "fsync=off", "-c", "synchronous_commit=off",
+        "-c", "full_page_writes=off", "-c", "max_connections=200"));
+    Process process = start(user.command(command), dir);
+    String name = "postgres-" + candidate;
+    Run started = new Run(process, ProcessOutput.follow(process, name + "-output"), dir,
+        Processes.killOnExit(process, name));
+    boolean ready;
+    try {
+      ready = started.output().awaitLine(line -> line.contains(READY), START_TIMEOUT).isPresent();
+    } catch (InterruptedException e) {
+      stop(started);
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while PostgreSQL was starting on port " + candidate, e);
+    }
+    if (ready) {
+      return Optional.of(started);
+    }
+    String output = started.output().tail();
+    stop(started);
+    if (output.contains(PORT_TAKEN)) {
+      return Optional.empty();
+    }
+    throw new IllegalStateException("PostgreSQL (" + binaries + ") did not say \"" + READY + "\" on port "
+        + candidate + " within " + START_TIMEOUT.toSeconds() + " s. Its last output:\n" + output);
+  }
+
+  /** Runs a command to its end, at most {@code timeout}; whether it exited with 0, and its last output. */
+  private static Completion runToEnd(ProcessBuilder builder, Duration timeout, String what) {
+    Process process;
+    try {
+      process = builder.redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not run " + builder.command().get(0) + ": " + e.getMessage(), e);
+    }
+    Thread hook = Processes.killOnExit(process, what);
+    ProcessOutput output = ProcessOutput.follow(process, what + "-output");
+    boolean exited;
+    try {
+      exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      exited = false;
+    }
+    if (!exited) {
+      Processes.kill(process, STOP_TIMEOUT, what); // after an exit this would close the output before it is read
+    }
+    Processes.forgetOnExit(hook);
+    return new Completion(exited && process.exitValue() == 0, output.tailAtEnd(STOP_TIMEOUT));
+  }
+
+  /** How a command run to its end ended. */
+  private record Completion(boolean succeeded, String output) {}
+
+  private static Process start(List<String> command, Path dir) {
+    try {
+      return new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not run " + command.get(0) + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Stops the server and deletes its data. */
+  private static void stop(Run stopping) {
+    shutDown(stopping);
+    WorkDirs.delete(stopping.dir(), "PostgreSQL");
+  }
+
+  /** A fast shutdown (SIGINT: sessions are ended at once), SIGKILL if it takes too long. */
+  private static void shutDown(Run stopping) {
+    Process process = stopping.process();
+    if (process.isAlive()) {
+      signalInterrupt(process.pid());
+    }
+    Processes.terminate(process, STOP_TIMEOUT, "postgres");
+    Processes.forgetOnExit(stopping.exitHook());
+  }
+
+  private static void signalInterrupt(long pid) {
+    try {
+      Process kill = new ProcessBuilder("kill", "-INT", Long.toString(pid)).redirectErrorStream(true).start();
+      kill.getInputStream().transferTo(OutputStream.nullOutputStream());
+      kill.waitFor();
+    } catch (IOException e) {
+      // SIGTERM and SIGKILL follow from terminate(): the server stops anyway.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

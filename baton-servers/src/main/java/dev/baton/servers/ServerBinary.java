@@ -1,0 +1,45 @@
+package dev.baton.servers;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** An executable these launchers run, such as {@code redis-server} or {@code etcd}, and the package that installs it. */
+enum ServerBinary {
+  REDIS("redis-server", "redis-server", "Redis"),
+  REDIS_CLI("redis-cli", "redis-tools", "Redis command line, which creates a cluster,"),
+  ETCD("etcd", "etcd-server", "etcd");
+
+  private static final List<String> KNOWN_DIRS = List.of("/usr/bin", "/usr/local/bin");
+
+  private final String name;
+  private final String debianPackage;
+  private final String server;
+
+  ServerBinary(String name, String debianPackage, String server) {
+    this.name = name;
+    this.debianPackage = debianPackage;
+    this.server = server;
+  }
+
+  /**
+   * The executable: on the PATH, else where Debian and source installs put it.
+   *
+   * @throws IllegalStateException naming the install command if there is none
+   */
+  Path locate() {
+    String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
+    return Stream.concat(Arrays.stream(path.split(File.pathSeparator)), KNOWN_DIRS.stream())
+        .filter(dir -> !dir.isBlank())
+        .map(dir -> Path.of(dir, name))
+        .filter(Files::isExecutable)
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException(name + " was not found on the PATH, in /usr/bin or in "
+            + "/usr/local/bin. The tests start a real " + server + ": install it with `sudo apt-get install -y "
+            + debianPackage + "`, or run the project's test command `bin/test`, which installs it."));
+  }
+}
