@@ -8,7 +8,6 @@ import dev.baton.connect.LockClients;
 import dev.baton.micrometer.BatonMetrics;
 import dev.baton.micrometer.BatonObservations;
 import dev.baton.servers.TcpProxy;
-import dev.baton.spring.LockedBeanPostProcessor;
 import dev.baton.testkit.RedisServerExtension;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -31,21 +30,6 @@ class StarterSettingsTest {
 
   private final ApplicationContextRunner runner = new ApplicationContextRunner()
       .withConfiguration(AutoConfigurations.of(BatonAutoConfiguration.class, BatonHealthAutoConfiguration.class));
-
-  @Test
-  void withoutABackendThereIsNoClientButLockedMethodsStillGetTheirProxy() {
-    runner.run(context -> {
-      assertThat(context).hasNotFailed().doesNotHaveBean(LockClient.class).doesNotHaveBean(BatonHealthIndicator.class);
-      assertThat(context).hasSingleBean(LockedBeanPostProcessor.class);
-    });
-  }
-
-  @Test
-  void anUnknownBackendFailsTheStartNamingItWithoutThePassword() {
-    runner.withPropertyValues("baton.backend=mongodb://admin:s3cret@db:27017").run(context ->
-        assertThat(context).getFailure().hasStackTraceContaining("Property baton.backend: Unknown backend"
-            + " 'mongodb://admin:***@db:27017': use redis://host:port").rootCause().hasMessageNotContaining("s3cret"));
-  }
 
   @Test
   void aBadValueFailsTheStartNamingTheProperty() {
