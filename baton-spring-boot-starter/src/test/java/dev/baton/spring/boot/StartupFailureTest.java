@@ -102,6 +102,17 @@ class StartupFailureTest {
   }
 
   @Test
+  void anUnreachableZooKeeperOrEtcdFailsTheStartWithinItsTimeout() throws IOException {
+    int port = closedPort();
+    runner.withPropertyValues("baton.backend=zookeeper://127.0.0.1:" + port, "baton.connect-timeout=2s")
+        .run(context -> assertThat(analysis(context).getDescription()).startsWith("Property baton.backend: Baton"
+            + " could not reach zookeeper://127.0.0.1:" + port));
+    runner.withPropertyValues("baton.backend=etcd://127.0.0.1:" + port, "baton.command-timeout=2s")
+        .run(context -> assertThat(analysis(context).getDescription()).startsWith("Property baton.backend: Baton"
+            + " could not reach etcd://127.0.0.1:" + port));
+  }
+
+  @Test
   void theHealthDetailsAndTheStartupLogSayWhichStoreWasChosenAndWhy(CapturedOutput output) {
     runner.withPropertyValues("baton.backend=" + redis.uri()).run(context -> {
       Map<String, Object> details = context.getBean(BatonHealthIndicator.class).health().getDetails();
