@@ -6,8 +6,8 @@ import org.springframework.boot.actuate.health.Health;
 
 /**
  * Up while the store answers a status query within the client's command timeout; down, with the error, when it
- * does not or the client is closed. Details: the backend, its URI without its secrets, what chose the store ({@code baton.backend}, the application's
- * DataSource or its own LockClient bean), and the client id.
+ * does not or the client is closed. Details: the backend, its URI without its secrets, what chose the store
+ * ({@code baton.backend}, the application's DataSource or its own LockClient bean), and the client id.
  */
 public class BatonHealthIndicator extends AbstractHealthIndicator {
   /** The key whose status is asked for: nothing is written. */

@@ -20,9 +20,9 @@ final class MissingStoreCheck implements SmartInitializingSingleton {
     if (clients.stream().findAny().isEmpty()) {
       throw new BatonStartupException("baton.backend", "Baton has no store to lock on: baton.backend is unset, and"
           + " there is no single DataSource bean to lock on with dev.baton:baton-postgres.",
-          "Set baton.backend to a store's URI, such as baton.backend=redis://127.0.0.1:6379 (with dev.baton:baton-redis),"
-          + " or declare a LockClient bean; or set baton.enabled=false to start without a store (@Locked methods then"
-          + " fail when called).", null);
+          "Set baton.backend to a store's URI, such as baton.backend=redis://127.0.0.1:6379 (with"
+          + " dev.baton:baton-redis), or declare a LockClient bean; or set baton.enabled=false to start without a"
+          + " store (@Locked methods then fail when called).", null);
     }
   }
 }

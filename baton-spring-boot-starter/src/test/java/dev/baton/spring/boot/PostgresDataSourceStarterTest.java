@@ -91,8 +91,9 @@ class PostgresDataSourceStarterTest extends StarterContract {
     bare.withPropertyValues("baton.backend=" + missingDatabase).run(context -> {
       assertThat(context).hasFailed();
       FailureAnalysis analysis = new BatonStartupFailureAnalyzer().analyze(context.getStartupFailure());
-      assertThat(analysis.getDescription()).startsWith("Property baton.backend: " + Redaction.withoutSecrets(missingDatabase)
-          + " is not set up for Baton: ").contains("no_such_db");
+      String store = Redaction.withoutSecrets(missingDatabase);
+      assertThat(analysis.getDescription()).startsWith("Property baton.backend: " + store + " is not set up for Baton: ")
+          .contains("no_such_db");
       assertThat(analysis.getAction()).contains("DDL of docs/postgresql.md");
       assertThat(analysis.getDescription() + analysis.getAction()).doesNotContain(PostgresServer.PASSWORD);
     });
