@@ -1,7 +1,7 @@
 package dev.baton.spring.boot;
 
 import dev.baton.LockClient;
-import dev.baton.spi.Redaction;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,8 +20,9 @@ public class BatonHealthAutoConfiguration {
   /** Checks that the store answers. */
   @Bean
   @ConditionalOnMissingBean(name = "batonHealthIndicator")
-  public BatonHealthIndicator batonHealthIndicator(LockClient client, BatonProperties properties) {
-    String backend = properties.getBackend();
-    return new BatonHealthIndicator(client, backend == null ? null : Redaction.withoutSecrets(backend.trim()));
+  public BatonHealthIndicator batonHealthIndicator(LockClient client, BatonProperties properties,
+      ListableBeanFactory beans) {
+    StoreChoice choice = StoreChoice.of(properties, beans.getBeanNamesForType(LockClient.class));
+    return new BatonHealthIndicator(client, choice.uri(), choice.chosenBy());
   }
 }

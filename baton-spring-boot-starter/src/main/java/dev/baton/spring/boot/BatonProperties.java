@@ -14,6 +14,12 @@ public class BatonProperties {
   public static final String DATA_SOURCE = "datasource";
 
   /**
+   * Whether the starter connects a client at all. False: no client and no check that a store is configured, for an
+   * application started without its store; {@code @Locked} methods then fail when called, never run unlocked.
+   */
+  private boolean enabled = true;
+
+  /**
    * The store to lock on: redis://[:password@]host:port[/db], rediss://..., the master of a Redis Sentinel set-up,
    * redis-sentinel://[:password@]host:port[,host:port][/db]#master (rediss-sentinel:// for TLS),
    * zookeeper://host:port[,host:port][/chroot], etcd://host:port[,host:port],
@@ -67,6 +73,14 @@ public class BatonProperties {
 
   /** Micrometer meters of the client, when Micrometer and baton-micrometer are present. */
   private final Metrics metrics = new Metrics();
+
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  public void setEnabled(boolean enabled) {
+    this.enabled = enabled;
+  }
 
   public String getBackend() {
     return backend;
@@ -171,10 +185,10 @@ public class BatonProperties {
    */
   ConnectionSettings toConnectionSettings() {
     if (namesDataSource()) {
-      throw new IllegalStateException("Property baton.backend: " + DATA_SOURCE + " locks on the application's"
-          + " DataSource, which needs dev.baton:baton-postgres on the class path and exactly one DataSource bean"
-          + " (Spring Boot makes one from spring.datasource.url with spring-boot-starter-jdbc); or set baton.backend"
-          + " to a store's URI.");
+      throw new BatonStartupException("baton.backend", DATA_SOURCE + " locks on the application's DataSource,"
+          + " which needs dev.baton:baton-postgres on the class path and exactly one DataSource bean.",
+          "Add dev.baton:baton-postgres and one DataSource (Spring Boot makes one from spring.datasource.url with"
+          + " spring-boot-starter-jdbc), or set baton.backend to a store's URI.", null);
     }
     ConnectionSettings.Builder builder = checked("baton.backend", () -> ConnectionSettings.builder(backend));
     builder.defaultOptions(lockOptions());
@@ -201,11 +215,16 @@ public class BatonProperties {
     return options.build();
   }
 
+  /**
+   * Applies one property's value.
+   *
+   * @throws BatonStartupException naming the property, if the value is refused
+   */
   static <T> T checked(String property, Supplier<T> setting) {
     try {
       return setting.get();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Property " + property + ": " + e.getMessage(), e);
+      throw new BatonStartupException(property, e.getMessage(), "Change " + property + " as said above.", e);
     }
   }
 

@@ -14,7 +14,7 @@ final class DataSourceLockClients {
   /**
    * Connects on {@code dataSource}: its pool lends a connection per call, and one for notifications.
    *
-   * @throws IllegalArgumentException naming the property, if one is set that a DataSource cannot take
+   * @throws BatonStartupException naming the property, if one is set that a DataSource cannot take
    */
   static LockClient connect(BatonProperties properties, DataSource dataSource) {
     refuse("baton.key-prefix", properties.getKeyPrefix(), "locks of one PostgreSQL table are one namespace");
@@ -30,8 +30,8 @@ final class DataSourceLockClients {
 
   private static void refuse(String property, String value, String why) {
     if (value != null) {
-      throw new IllegalArgumentException("Property " + property + " does not apply to the application's DataSource ("
-          + why + "): leave it out.");
+      throw new BatonStartupException(property, "does not apply to the application's DataSource (" + why + ").",
+          "Leave " + property + " out, or set baton.backend to a store's URI.", null);
     }
   }
 }

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.servers.PostgresServer;
+import dev.baton.spi.Redaction;
 import dev.baton.testkit.PostgresServerExtension;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
@@ -68,11 +70,33 @@ class PostgresDataSourceStarterTest extends StarterContract {
   @Test
   void settingsADataSourceCannotTakeFailTheStartNamingTheProperty() {
     withDataSource(bare).withPropertyValues("baton.key-prefix=orders").run(context ->
-        assertThat(context).getFailure().hasStackTraceContaining("Property baton.key-prefix does not apply"));
+        assertThat(context).getFailure().hasStackTraceContaining("Property baton.key-prefix: does not apply"));
     withDataSource(bare).withPropertyValues("baton.username=billing").run(context ->
-        assertThat(context).getFailure().hasStackTraceContaining("Property baton.username does not apply"));
+        assertThat(context).getFailure().hasStackTraceContaining("Property baton.username: does not apply"));
     withDataSource(bare).withPropertyValues("baton.ttl=10ms").run(context ->
         assertThat(context).getFailure().hasStackTraceContaining("Property baton.ttl"));
+  }
+
+  @Test
+  void theHealthDetailsSayTheDataSourceWasChosenAndWhy() {
+    withDataSource(bare).withConfiguration(AutoConfigurations.of(BatonHealthAutoConfiguration.class)).run(context ->
+        assertThat(context.getBean(BatonHealthIndicator.class).health().getDetails())
+            .containsEntry("chosenBy", "the application's DataSource, as baton.backend is unset")
+            .doesNotContainKey("uri"));
+  }
+
+  @Test
+  void aStoreNotSetUpIsReportedWithWhatToRun() {
+    String missingDatabase = postgres.uri().replace("/postgres", "/no_such_db");
+    bare.withPropertyValues("baton.backend=" + missingDatabase).run(context -> {
+      assertThat(context).hasFailed();
+      FailureAnalysis analysis = new BatonStartupFailureAnalyzer().analyze(context.getStartupFailure());
+      String store = Redaction.withoutSecrets(missingDatabase);
+      assertThat(analysis.getDescription()).startsWith("Property baton.backend: " + store + " is not set up for Baton: ")
+          .contains("no_such_db");
+      assertThat(analysis.getAction()).contains("DDL of docs/postgresql.md");
+      assertThat(analysis.getDescription() + analysis.getAction()).doesNotContain(PostgresServer.PASSWORD);
+    });
   }
 
   private static ApplicationContextRunner withDataSource(ApplicationContextRunner runner) {
