@@ -25,11 +25,10 @@ import java.lang.annotation.Target;
  * public void nightlyReport() { ... }
  * }</pre>
  *
- * <p>A method that
- * returns a {@link java.util.concurrent.CompletionStage} (such as a {@code CompletableFuture}) holds the lock until
- * the stage completes, and reports a timeout as a stage completed with the exception. A nested {@code @Locked}
- * call for a key its thread already holds runs without asking again; a nested {@link Mode#WRITE} call for a key its
- * thread holds only for reading throws {@link IllegalMonitorStateException}, as a read lock cannot be upgraded.
+ * <p>A method that returns a {@link java.util.concurrent.CompletionStage} (such as a {@code CompletableFuture})
+ * holds the lock until the stage completes, and reports a timeout as a stage completed with the exception. A nested
+ * {@code @Locked} call for a key its thread already holds runs without asking again; a nested {@link Mode#WRITE}
+ * call for a key its thread holds only for reading throws {@link IllegalMonitorStateException}, as a read lock cannot be upgraded.
  *
  * <p>The attributes are {@code waitTime} and {@code leaseTime}, as in {@link dev.baton.LockOptions}: an annotation
  * cannot have an attribute named {@code wait}.

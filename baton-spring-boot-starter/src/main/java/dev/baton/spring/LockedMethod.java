@@ -16,7 +16,10 @@ import org.springframework.boot.convert.DurationStyle;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringValueResolver;
 
-/** One {@link Locked} method, read and checked once: its key expression, durations, fallback, mode and what it does when the lock is taken. */
+/**
+ * One {@link Locked} method, read and checked once: its key expression, durations, fallback, mode and what a call
+ * does when the lock is taken.
+ */
 final class LockedMethod {
   private final String where;
   private final KeyExpression key;

@@ -52,7 +52,8 @@ class ScheduledLockedTest {
   private ApplicationContextRunner instance() {
     return new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(BatonAutoConfiguration.class))
-        .withBean(LockClient.class, () -> store.connect(LockOptions.defaults()), bean -> bean.setDestroyMethodName("close"))
+        .withBean(LockClient.class, () -> store.connect(LockOptions.defaults()),
+            bean -> bean.setDestroyMethodName("close"))
         .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
         .withBean(Jobs.class, () -> jobs)
         .withUserConfiguration(Scheduling.class);
@@ -107,7 +108,8 @@ class ScheduledLockedTest {
   void twoScheduledInstancesNeverRunTheJobAtOnce() {
     ApplicationContextRunner withBusyJob = instance().withBean(Busy.class, () -> busy);
     withBusyJob.run(first -> withBusyJob.run(second -> {
-      await().atMost(PROMPTLY).until(() -> busy.runs.get() >= 30 && skipped(first, "Busy.run()") + skipped(second, "Busy.run()") > 0);
+      await().atMost(PROMPTLY)
+          .until(() -> busy.runs.get() >= 30 && skipped(first, "Busy.run()") + skipped(second, "Busy.run()") > 0);
       assertThat(busy.activity.maxRunning()).isEqualTo(1);
     }));
   }
