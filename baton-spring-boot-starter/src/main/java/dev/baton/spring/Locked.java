@@ -14,12 +14,21 @@ import java.lang.annotation.Target;
  * public void ship(long orderId) { ... }
  * }</pre>
  *
- * <p>If the lock is not acquired within {@link #waitTime()}, the method does not run: the call throws
- * {@link dev.baton.LockTimeoutException}, or returns what the {@link #fallback()} method returns. A method that
- * returns a {@link java.util.concurrent.CompletionStage} (such as a {@code CompletableFuture}) holds the lock until
- * the stage completes, and reports a timeout as a stage completed with the exception. A nested {@code @Locked}
- * call for a key its thread already holds runs without asking again; a nested {@link Mode#WRITE} call for a key its
- * thread holds only for reading throws {@link IllegalMonitorStateException}, as a read lock cannot be upgraded.
+ * <p>If the lock is not acquired within {@link #waitTime()}, the method does not run; {@link #whenTaken()} says what
+ * the call does instead. By default a method with a {@link #fallback()} returns what the fallback returns, a
+ * {@code @Scheduled} method skips the run quietly (as ShedLock does), and any other method throws
+ * {@link dev.baton.LockTimeoutException}:
+ *
+ * <pre>{@code
+ * @Scheduled(cron = "0 0 2 * * *")
+ * @Locked(key = "'nightly-report'", waitTime = "0", holdAtLeast = "1m")
+ * public void nightlyReport() { ... }
+ * }</pre>
+ *
+ * <p>A method that returns a {@link java.util.concurrent.CompletionStage} (such as a {@code CompletableFuture})
+ * holds the lock until the stage completes, and reports a timeout as a stage completed with the exception. A nested
+ * {@code @Locked} call for a key its thread already holds runs without asking again; a nested {@link Mode#WRITE}
+ * call for a key its thread holds only for reading throws {@link IllegalMonitorStateException}, as a read lock cannot be upgraded.
  *
  * <p>The attributes are {@code waitTime} and {@code leaseTime}, as in {@link dev.baton.LockOptions}: an annotation
  * cannot have an attribute named {@code wait}.
@@ -61,9 +70,16 @@ public @interface Locked {
 
   /**
    * The name of a method of the same bean, with the same parameters and return type, to call instead when
-   * the lock is not acquired in time. Empty: throw {@link dev.baton.LockTimeoutException}.
+   * the lock is not acquired in time; it implies {@link WhenTaken#FALLBACK}. Empty: as {@link #whenTaken()} says.
    */
   String fallback() default "";
+
+  /**
+   * What the call does when the lock is not acquired within {@link #waitTime()}: {@link WhenTaken#SKIP},
+   * {@link WhenTaken#THROW} or {@link WhenTaken#FALLBACK}. {@link WhenTaken#DEFAULT}: fall back if {@link #fallback()}
+   * is given, else skip if the method is {@code @Scheduled}, else throw.
+   */
+  WhenTaken whenTaken() default WhenTaken.DEFAULT;
 
   /**
    * Which side of the key's {@link dev.baton.DistributedReadWriteLock} the method runs under: {@link Mode#WRITE}

@@ -25,6 +25,7 @@ final class LockedInterceptor implements MethodInterceptor {
   private final Supplier<LockClient> client;
   private final BeanFactory beanFactory;
   private final DeferredReleases deferred;
+  private final SkippedRuns skippedRuns;
   /** The keys each thread runs a locked method for, and under which side: what a nested call may reuse. */
   private final ThreadLocal<Map<String, Locked.Mode>> heldByThread = ThreadLocal.withInitial(HashMap::new);
 
@@ -33,6 +34,7 @@ final class LockedInterceptor implements MethodInterceptor {
     this.client = client;
     this.beanFactory = beanFactory;
     this.deferred = deferred;
+    this.skippedRuns = new SkippedRuns(beanFactory);
   }
 
   @Override
@@ -85,16 +87,26 @@ final class LockedInterceptor implements MethodInterceptor {
     }
   }
 
-  private static Object notAcquired(LockedMethod method, String key, Object target, Object[] args, LockTimeoutException e)
+  private Object notAcquired(LockedMethod method, String key, Object target, Object[] args, LockTimeoutException e)
       throws Throwable {
-    if (method.hasFallback()) {
-      log.debug("Lock '{}' not acquired in time; {} falls back", key, method.where());
-      return method.callFallback(target, args);
+    switch (method.whenTaken()) {
+      case FALLBACK -> {
+        log.debug("Lock '{}' not acquired in time; {} falls back", key, method.where());
+        return method.callFallback(target, args);
+      }
+      case SKIP -> {
+        // One quiet line and no trace: the lock being taken is how a skipped run looks, not a fault.
+        log.debug("Lock '{}' is taken; {} skipped this call", key, method.where());
+        skippedRuns.count(method);
+        return method.skipped();
+      }
+      default -> {
+        if (method.isAsync()) {
+          return CompletableFuture.failedFuture(e);
+        }
+        throw e;
+      }
     }
-    if (method.isAsync()) {
-      return CompletableFuture.failedFuture(e);
-    }
-    throw e;
   }
 
   /** Releases now, or when the method's {@code holdAtLeast} has passed. */

@@ -1,11 +1,14 @@
 package dev.baton.spring;
 
 import dev.baton.LockOptions;
+import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.stream.Collectors;
 import org.springframework.beans.factory.BeanFactory;
@@ -13,7 +16,10 @@ import org.springframework.boot.convert.DurationStyle;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringValueResolver;
 
-/** One {@link Locked} method, read and checked once: its key expression, durations, fallback and mode. */
+/**
+ * One {@link Locked} method, read and checked once: its key expression, durations, fallback, mode and what a call
+ * does when the lock is taken.
+ */
 final class LockedMethod {
   private final String where;
   private final KeyExpression key;
@@ -23,9 +29,11 @@ final class LockedMethod {
   private final Method fallback;
   private final boolean async;
   private final Locked.Mode mode;
+  private final WhenTaken whenTaken;
+  private final Object skipped;
 
   private LockedMethod(String where, KeyExpression key, Duration wait, Duration lease, Duration holdAtLeast,
-      Method fallback, boolean async, Locked.Mode mode) {
+      Method fallback, boolean async, Locked.Mode mode, WhenTaken whenTaken, Object skipped) {
     this.where = where;
     this.key = key;
     this.wait = wait;
@@ -34,6 +42,8 @@ final class LockedMethod {
     this.fallback = fallback;
     this.async = async;
     this.mode = mode;
+    this.whenTaken = whenTaken;
+    this.skipped = skipped;
   }
 
   /**
@@ -57,8 +67,10 @@ final class LockedMethod {
     Duration holdAtLeast = duration("holdAtLeast", locked.holdAtLeast(), where, resolver);
     checkOptions(wait, lease, where);
     Method fallback = locked.fallback().isEmpty() ? null : fallback(method, targetClass, locked.fallback(), where);
-    return new LockedMethod(where, key, wait, lease, holdAtLeast, fallback,
-        CompletionStage.class.isAssignableFrom(method.getReturnType()), locked.mode());
+    WhenTaken whenTaken = whenTaken(method, locked, where);
+    boolean async = CompletionStage.class.isAssignableFrom(method.getReturnType());
+    return new LockedMethod(where, key, wait, lease, holdAtLeast, fallback, async, locked.mode(), whenTaken,
+        skippedValue(method.getReturnType()));
   }
 
   String where() {
@@ -89,8 +101,15 @@ final class LockedMethod {
     return async;
   }
 
-  boolean hasFallback() {
-    return fallback != null;
+  /** What the method does when its lock is not acquired in time: never {@link WhenTaken#DEFAULT}. */
+  WhenTaken whenTaken() {
+    return whenTaken;
+  }
+
+  /** What a skipped call returns: null, the primitive's zero, an empty Optional or a completed stage. */
+  Object skipped() {
+    // A new stage each time: a caller may complete or obtrude the one it was given.
+    return async ? CompletableFuture.completedFuture(null) : skipped;
   }
 
   Object callFallback(Object target, Object[] args) throws Throwable {
@@ -99,6 +118,38 @@ final class LockedMethod {
     } catch (InvocationTargetException e) {
       throw e.getCause();
     }
+  }
+
+  /** The annotation's choice, with {@link WhenTaken#DEFAULT} made concrete for this method. */
+  private static WhenTaken whenTaken(Method method, Locked locked, String where) {
+    WhenTaken chosen = locked.whenTaken();
+    boolean hasFallback = !locked.fallback().isEmpty();
+    if (chosen == WhenTaken.FALLBACK && !hasFallback) {
+      throw new IllegalArgumentException("@Locked(whenTaken = FALLBACK) on " + where + " names no fallback method;"
+          + " add fallback = \"methodName\", or choose SKIP or THROW.");
+    }
+    if (hasFallback && (chosen == WhenTaken.SKIP || chosen == WhenTaken.THROW)) {
+      throw new IllegalArgumentException("@Locked(whenTaken = " + chosen + ", fallback = \"" + locked.fallback()
+          + "\") on " + where + " would never call the fallback; remove fallback, or whenTaken.");
+    }
+    if (chosen != WhenTaken.DEFAULT) {
+      return chosen;
+    }
+    if (hasFallback) {
+      return WhenTaken.FALLBACK;
+    }
+    return ScheduledMethods.isScheduled(method) ? WhenTaken.SKIP : WhenTaken.THROW;
+  }
+
+  /** What a skipped call of a method that returns {@code returnType} returns, but for a stage: made per call. */
+  private static Object skippedValue(Class<?> returnType) {
+    if (returnType == Optional.class) {
+      return Optional.empty();
+    }
+    if (returnType.isPrimitive() && returnType != void.class) {
+      return Array.get(Array.newInstance(returnType, 1), 0); // the primitive's zero, boxed
+    }
+    return null;
   }
 
   private static Duration duration(String attribute, String value, String where, StringValueResolver resolver) {

@@ -4,9 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.LockOptions;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.Schedules;
 
 /** {@link Locked} annotations are read once, and a bad one fails when its bean is created, naming what to fix. */
 class LockedMethodTest {
@@ -59,6 +65,139 @@ class LockedMethodTest {
     assertThatThrownBy(() -> methods.inspect(MissingFallback.class)).hasMessageContaining("fallback = \"later\"")
         .hasMessageContaining("later(long) returning String");
     assertThatThrownBy(() -> methods.inspect(FinalMethod.class)).hasMessageContaining("cannot intercept");
+  }
+
+  @Test
+  void aScheduledMethodSkipsByDefaultAndAnyOtherThrows() throws Exception {
+    assertThat(whenTaken(Jobs.class, "scheduled")).isEqualTo(WhenTaken.SKIP);
+    assertThat(whenTaken(Jobs.class, "scheduledTwice")).isEqualTo(WhenTaken.SKIP);
+    assertThat(whenTaken(Jobs.class, "scheduledThroughAMetaAnnotation")).isEqualTo(WhenTaken.SKIP);
+    assertThat(whenTaken(Jobs.class, "called")).isEqualTo(WhenTaken.THROW);
+    assertThat(whenTaken(Jobs.class, "scheduledButThrows")).isEqualTo(WhenTaken.THROW);
+    assertThat(whenTaken(Jobs.class, "scheduledWithAFallback")).isEqualTo(WhenTaken.FALLBACK);
+  }
+
+  @Test
+  void aSkippedCallReturnsWhatTheReturnTypeTakesForNothing() throws Exception {
+    assertThat(skipped("count")).isEqualTo(0);
+    assertThat(skipped("done")).isEqualTo(false);
+    assertThat(skipped("size")).isEqualTo(0L);
+    assertThat(skipped("name")).isNull();
+    assertThat(skipped("found")).isEqualTo(Optional.empty());
+    assertThat(skipped("scheduled")).isNull();
+    CompletionStage<?> stage = (CompletionStage<?>) skipped("later");
+    assertThat(stage.toCompletableFuture()).isCompletedWithValue(null);
+    assertThat(skipped("later")).as("a stage per call").isNotSameAs(stage);
+  }
+
+  @Test
+  void whenTakenThatContradictsTheFallbackFailsNamingTheMethod() {
+    assertThatThrownBy(() -> methods.inspect(FallbackWithoutMethod.class)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("whenTaken = FALLBACK").hasMessageContaining("FallbackWithoutMethod.run()")
+        .hasMessageContaining("fallback = \"methodName\"");
+    assertThatThrownBy(() -> methods.inspect(SkipWithFallback.class)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("whenTaken = SKIP, fallback = \"later\"").hasMessageContaining("SkipWithFallback.run()");
+  }
+
+  private WhenTaken whenTaken(Class<?> type, String name) throws Exception {
+    return methods.get(type.getMethod(name), type).whenTaken();
+  }
+
+  private Object skipped(String name) throws Exception {
+    return methods.get(Skips.class.getMethod(name), Skips.class).skipped();
+  }
+
+  /** A scheduling annotation of the application's own, as {@code @Scheduled} on it. */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Scheduled(fixedDelay = 60_000)
+  @interface EveryMinute {}
+
+  /** Methods that are scheduled or not. */
+  static class Jobs {
+    @Scheduled(fixedDelay = 1000)
+    @Locked(key = "'a'")
+    public void scheduled() {
+    }
+
+    @Schedules({@Scheduled(fixedDelay = 1000), @Scheduled(cron = "0 0 * * * *")})
+    @Locked(key = "'b'")
+    public void scheduledTwice() {
+    }
+
+    @EveryMinute
+    @Locked(key = "'c'")
+    public void scheduledThroughAMetaAnnotation() {
+    }
+
+    @Locked(key = "'d'")
+    public void called() {
+    }
+
+    @Scheduled(fixedDelay = 1000)
+    @Locked(key = "'e'", whenTaken = WhenTaken.THROW)
+    public void scheduledButThrows() {
+    }
+
+    @Scheduled(fixedDelay = 1000)
+    @Locked(key = "'f'", fallback = "instead")
+    public void scheduledWithAFallback() {
+    }
+
+    public void instead() {
+    }
+  }
+
+  /** Skipping methods of each return type. */
+  static class Skips {
+    @Locked(key = "'k'", whenTaken = WhenTaken.SKIP)
+    public int count() {
+      return 1;
+    }
+
+    @Locked(key = "'k'", whenTaken = WhenTaken.SKIP)
+    public boolean done() {
+      return true;
+    }
+
+    @Locked(key = "'k'", whenTaken = WhenTaken.SKIP)
+    public long size() {
+      return 1;
+    }
+
+    @Locked(key = "'k'", whenTaken = WhenTaken.SKIP)
+    public String name() {
+      return "ran";
+    }
+
+    @Locked(key = "'k'", whenTaken = WhenTaken.SKIP)
+    public Optional<String> found() {
+      return Optional.of("ran");
+    }
+
+    @Scheduled(fixedDelay = 1000)
+    @Locked(key = "'k'")
+    public void scheduled() {
+    }
+
+    @Locked(key = "'k'", whenTaken = WhenTaken.SKIP)
+    public CompletableFuture<String> later() {
+      return CompletableFuture.completedFuture("ran");
+    }
+  }
+
+  static class FallbackWithoutMethod {
+    @Locked(key = "'k'", whenTaken = WhenTaken.FALLBACK)
+    public void run() {
+    }
+  }
+
+  static class SkipWithFallback {
+    @Locked(key = "'k'", whenTaken = WhenTaken.SKIP, fallback = "later")
+    public void run() {
+    }
+
+    public void later() {
+    }
   }
 
   /** Valid annotations. */
