@@ -52,7 +52,7 @@ public final class BatonCli implements Callable<Integer> {
    * building picocli's model of a command reflects on its class, and exec, status and list start sooner without
    * the model of the others.
    */
-  static final Map<String, Class<?>> COMMANDS = commands();
+  private static final Map<String, Class<?>> COMMANDS = commands();
 
   @CommandLine.Spec
   private CommandLine.Model.CommandSpec spec;

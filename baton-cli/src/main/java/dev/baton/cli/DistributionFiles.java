@@ -27,7 +27,7 @@ public final class DistributionFiles {
           + " arguments)");
     }
     Path output = Path.of(args[0]);
-    CommandLine baton = everyCommand();
+    CommandLine baton = BatonCli.commandLine(); // every command, read as a run reads them
     write(output.resolve("completion/baton.bash"), AutoComplete.bash("baton", baton));
     // The date of the build, in UTC: a page's date says which build it documents.
     String date = LocalDate.now(ZoneOffset.UTC).toString();
@@ -35,12 +35,6 @@ public final class DistributionFiles {
       ManPage page = new ManPage(command.getCommandSpec(), date);
       write(output.resolve("man/man1").resolve(page.fileName()), page.roff());
     }
-  }
-
-  private static CommandLine everyCommand() {
-    CommandLine baton = new CommandLine(new BatonCli());
-    BatonCli.COMMANDS.values().forEach(baton::addSubcommand);
-    return baton;
   }
 
   private static List<CommandLine> commandAndSubcommands(CommandLine baton) {
