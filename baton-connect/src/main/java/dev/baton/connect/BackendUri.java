@@ -22,8 +22,8 @@ public final class BackendUri {
   private static final String FORMS = "redis://host:port, rediss://host:port,"
       + " redis-sentinel://host:port[,host:port]#master, redis-cluster://host:port[,host:port],"
       + " zookeeper://host:port[,host:port][/chroot]"
-      + ", etcd://host:port[,host:port], postgresql://user:password@host:port/db"
-      + " or memory://[name] (a store inside this JVM)";
+      + ", etcd://host:port[,host:port], memory://[name] (a store inside this JVM)"
+      + " or postgresql://user:password@host:port/db";
 
   private final String uri;
   private final String scheme;
