@@ -68,15 +68,8 @@ public final class MemoryStore implements AutoCloseable {
 
   /**
    * The store named {@code name}, made empty on the system clock if none is in use: one use, until {@link #close}.
-   * The caller checks the name.
-   */
-  public static MemoryStore open(String name) {
-    return open(name, null);
-  }
-
-  /**
-   * The keys of {@code namespace} in the store named {@code name}, as {@link #open(String)}: a store of their own,
-   * which no client of another namespace, or of none, meets. The caller checks both.
+   * With a {@code namespace}, the keys of that namespace in it: a store of their own, which no client of another
+   * namespace, or of none, meets. The caller checks both.
    *
    * @param namespace the namespace, or null for the store's own keys
    */
