@@ -15,20 +15,22 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Users see the API and the SPI, nothing of the engine: on the module path {@code baton-core} exports
- * {@code dev.baton} and {@code dev.baton.spi} only, and on the class path no class of {@code dev.baton.engine} is
- * public, so no code outside the package can name one.
+ * {@code dev.baton}, {@code dev.baton.spi} and {@code dev.baton.memory} only, not the in-memory store's implementation
+ * ({@code dev.baton.engine.memory}, public for the test kit), and on the class path no class of
+ * {@code dev.baton.engine} is public, so no code outside the package can name one.
  */
 class ModuleBoundaryTest {
   private static final String ENGINE = "dev.baton.engine";
+  private static final String MEMORY_STORE = "dev.baton.engine.memory";
 
   @Test
   void theModuleExportsTheApiAndTheSpiOnly() throws Exception {
     ModuleDescriptor module = ModuleFinder.of(coreClasses()).find("dev.baton.core").orElseThrow().descriptor();
 
     assertThat(module.exports()).allMatch(export -> !export.isQualified())
-        .extracting(ModuleDescriptor.Exports::source).containsExactlyInAnyOrder("dev.baton", "dev.baton.spi");
+        .extracting(ModuleDescriptor.Exports::source).containsExactlyInAnyOrder("dev.baton", "dev.baton.spi", "dev.baton.memory");
     assertThat(module.opens()).isEmpty();
-    assertThat(module.packages()).contains(ENGINE);
+    assertThat(module.packages()).contains(ENGINE, MEMORY_STORE);
   }
 
   @Test

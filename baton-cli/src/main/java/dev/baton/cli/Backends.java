@@ -2,6 +2,7 @@ package dev.baton.cli;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.connect.BackendUri;
 import dev.baton.connect.ConnectionSettings;
 import dev.baton.connect.LockClients;
 import java.nio.file.Path;
@@ -16,6 +17,9 @@ import java.nio.file.Path;
  * so that no secret shows on a command line; so do etcd's TLS files: {@code BATON_TLS_CA}, {@code BATON_TLS_CERT},
  * {@code BATON_TLS_KEY}. A Redis URI may still carry a password, {@code redis://[user]:password@host}, which then
  * shows in ps(1).
+ *
+ * <p>{@code memory://[name]}, a store inside this process, is for {@code baton demo} alone ({@link #connectHere}):
+ * every other command shares its locks with other processes, which such a store cannot, and refuses it.
  */
 final class Backends {
   /** The environment variable that gives {@code --backend} its default. */
@@ -48,14 +52,41 @@ final class Backends {
   static final String EMBEDDED_OPTION_HELP = "The store, one of:%n" + FORMS + "%nDefault: $" + ENV
       + ", else a ZooKeeper server started here. " + CREDENTIALS;
 
+  /** The help of {@code baton demo}'s {@code -b/--backend}: a server's store, or one inside this process. */
+  static final String DEMO_OPTION_HELP = "The store, one of:%n" + FORMS + ",%nmemory://[name] (a store inside this"
+      + " process)%nDefault: $" + ENV + ", else a ZooKeeper server started here. " + CREDENTIALS;
+
   private Backends() {}
 
   /**
-   * @throws IllegalArgumentException if the URI is missing, malformed or names an unknown store, or the
-   *     credentials are given twice or are incomplete
+   * Connects to the store {@code uri} names, which other processes share.
+   *
+   * @throws IllegalArgumentException if the URI is missing, malformed, names an unknown store or one inside this
+   *     process ({@code memory://}), or the credentials are given twice or are incomplete
    * @throws dev.baton.BackendUnavailableException if the store cannot be reached
    */
   static LockClient connect(String uri, LockOptions defaults) {
+    requireShared(uri);
+    return connectHere(uri, defaults);
+  }
+
+  /**
+   * Refuses a store inside this process, {@code memory://}, for a command whose locks other processes share.
+   *
+   * @throws IllegalArgumentException if {@code uri} is one
+   */
+  static void requireShared(String uri) {
+    if (uri != null && !uri.isBlank() && BackendUri.parse(uri).backend() == BackendUri.Backend.MEMORY) {
+      throw new IllegalArgumentException("The backend " + uri.strip() + " is a store inside this process, which no"
+          + " other process reaches: give a server's URI (baton demo alone runs on memory://).");
+    }
+  }
+
+  /**
+   * As {@link #connect}, and to a store inside this process too ({@code memory://}): for {@code baton demo}, whose
+   * clients are all here.
+   */
+  static LockClient connectHere(String uri, LockOptions defaults) {
     if (uri == null || uri.isBlank()) {
       throw new IllegalArgumentException("No backend given: pass -b/--backend URI (e.g. redis://127.0.0.1:6379)"
           + " or set " + ENV + ".");

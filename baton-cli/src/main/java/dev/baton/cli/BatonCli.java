@@ -31,6 +31,7 @@ import picocli.CommandLine.ParseResult;
         "  ZooKeeper   zookeeper://host:port[,host:port][/chroot] (or zk://)",
         "  etcd        etcd://host:port[,host:port] (or http://, https:// for TLS)",
         "  PostgreSQL  postgresql://host[:port]/db (or postgres://, jdbc:postgresql://)",
+        "  In memory   memory://[name], a store inside the process: baton demo only",
         "The password comes from BATON_PASSWORD or BATON_PASSWORD_FILE, the user from",
         "BATON_USER, etcd's TLS files from BATON_TLS_CA, BATON_TLS_CERT, BATON_TLS_KEY.",
         "",

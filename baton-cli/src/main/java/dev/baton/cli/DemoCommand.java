@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
     footer = {"", "Examples:",
         "  baton demo",
         "  baton demo --workers 4 --seconds 5",
-        "  baton demo -b redis://127.0.0.1:6379"})
+        "  baton demo -b redis://127.0.0.1:6379",
+        "  baton demo -b memory://        # on a store inside this process"})
 final class DemoCommand implements Callable<Integer> {
   private static final String KEY = "baton-demo";
 
@@ -41,7 +42,7 @@ final class DemoCommand implements Callable<Integer> {
   private HelpOption help;
 
   @Option(names = {"-b", "--backend"}, paramLabel = "URI", defaultValue = "${env:" + Backends.ENV + "}",
-      description = Backends.EMBEDDED_OPTION_HELP)
+      description = Backends.DEMO_OPTION_HELP)
   private String backend;
 
   @Option(names = "--workers", paramLabel = "N", defaultValue = "8", description = "How many contenders (default: ${DEFAULT-VALUE}).")
@@ -84,7 +85,7 @@ final class DemoCommand implements Callable<Integer> {
     List<LockClient> clients = new ArrayList<>();
     try {
       for (int i = 0; i < workers; i++) {
-        clients.add(Backends.connect(uri, options));
+        clients.add(Backends.connectHere(uri, options));
       }
       DemoRegister register = new DemoRegister(pause.toNanos());
       AtomicLong total = new AtomicLong();

@@ -103,6 +103,7 @@ final class TortureCommand implements Callable<Integer> {
     Set<Fault> chosen = EnumSet.noneOf(Fault.class);
     Arrays.stream(faults.split(",")).filter(name -> !name.isBlank()).map(Fault::fromOption).forEach(chosen::add);
     PrintWriter out = spec.commandLine().getOut();
+    Backends.requireShared(backend);
     boolean local = backend == null || backend.isBlank();
     if (local && chosen.contains(Fault.LEADER_KILL) && chosen.contains(Fault.SERVER_RESTART)) {
       throw new IllegalArgumentException("--faults: leader-kill runs on an embedded ensemble, server-restart on a"

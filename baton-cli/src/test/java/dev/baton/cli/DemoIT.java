@@ -68,6 +68,14 @@ class DemoIT {
   }
 
   @Test
+  void runsOnAStoreInsideTheProcess() throws Exception {
+    try (BatonProcess demo = BatonProcess.start(dir, "demo", "--backend", "memory://", "--workers", "3", "--seconds", "2")) {
+      assertThat(demo.awaitExit()).isZero();
+      assertThat(demo.output()).contains("on memory://", "no update lost, mutual exclusion held");
+    }
+  }
+
+  @Test
   void badNumbersAreUsageErrors() throws Exception {
     try (BatonProcess demo = BatonProcess.start(dir, "demo", "--workers", "0")) {
       assertThat(demo.awaitExit()).isEqualTo(ExitCodes.USAGE);

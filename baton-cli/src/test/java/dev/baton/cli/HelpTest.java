@@ -116,6 +116,19 @@ class HelpTest {
     assertNamesEveryStore(option, "baton " + command + " --backend");
   }
 
+  @ParameterizedTest(name = "baton {0} --help")
+  @MethodSource("commandsWithABackend")
+  void theDemoAloneOffersAStoreInsideTheProcess(String command) {
+    String help = help(List.of(command));
+    String option = help.substring(help.indexOf("-b, --backend=URI"), help.indexOf("Default: $BATON_BACKEND"));
+    if (command.equals("demo")) {
+      assertThat(option).contains("memory://[name] (a store inside this process)");
+    } else {
+      assertThat(option).doesNotContain("memory://");
+    }
+    assertThat(help(List.of())).contains("memory://[name], a store inside the process: baton demo only");
+  }
+
   @Test
   void theSchemesListedAreTheOnesBackendsTake() {
     for (String scheme : SCHEMES) {

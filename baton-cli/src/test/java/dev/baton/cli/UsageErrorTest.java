@@ -117,6 +117,16 @@ class UsageErrorTest {
     assertThat(usageError("serve", "--port", "70000")).contains("--port must be from 1 to 65535, but was 70000");
   }
 
+  @Test
+  void aStoreInsideTheProcessIsForTheDemoAlone() {
+    assertThat(usageError("status", "-b", "memory://", "k")).isEqualTo("baton status: the backend memory:// is a store"
+        + " inside this process, which no other process reaches: give a server's URI (baton demo alone runs on"
+        + " memory://); see 'baton status --help'");
+    assertThat(usageError("exec", "-b", "memory://jobs", "k", "--", "true")).contains("memory://jobs is a store inside");
+    assertThat(usageError("list", "-b", "memory://")).contains("no other process reaches");
+    assertThat(usageError("torture", "-b", "memory://")).contains("no other process reaches");
+  }
+
   /** Runs baton with {@code args}, checks that it failed with one line and a working hint, and returns that line. */
   private static String usageError(String... args) {
     StringWriter out = new StringWriter();

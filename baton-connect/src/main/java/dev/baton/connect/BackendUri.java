@@ -11,7 +11,8 @@ import java.util.Optional;
  * {@code redis-cluster://[:password@]host:port[,host:port]} (or {@code rediss-cluster://} for TLS),
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
  * (or {@code http://}, {@code https://}), {@code postgresql://user:password@host:port/db} (or {@code postgres://},
- * {@code jdbc:postgresql://}). Its {@link #toString()} hides the password and the secret query parameters. A query parameter
+ * {@code jdbc:postgresql://}), {@code memory://[name]} (a store inside this JVM, for tests: see
+ * {@link dev.baton.memory.MemoryLockClient}). Its {@link #toString()} hides the password and the secret query parameters. A query parameter
  * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=redisson} on
  * Redis, {@code compat=curator} on ZooKeeper, {@code compat=etcd} on etcd.
  */
@@ -21,7 +22,8 @@ public final class BackendUri {
   private static final String FORMS = "redis://host:port, rediss://host:port,"
       + " redis-sentinel://host:port[,host:port]#master, redis-cluster://host:port[,host:port],"
       + " zookeeper://host:port[,host:port][/chroot]"
-      + ", etcd://host:port[,host:port] or postgresql://user:password@host:port/db";
+      + ", etcd://host:port[,host:port], memory://[name] (a store inside this JVM)"
+      + " or postgresql://user:password@host:port/db";
 
   private final String uri;
   private final String scheme;
@@ -58,7 +60,8 @@ public final class BackendUri {
   /**
    * Reads {@code uri}.
    *
-   * @throws IllegalArgumentException if it is blank, not a URI, has nothing after the scheme or names an unknown store
+   * @throws IllegalArgumentException if it is blank, not a URI, has nothing after the scheme (but {@code memory://})
+   *     or names an unknown store
    */
   public static BackendUri parse(String uri) {
     if (uri == null || uri.isBlank()) {
@@ -69,15 +72,16 @@ public final class BackendUri {
     if (separator <= 0) {
       throw new IllegalArgumentException("The backend '" + Redaction.uri(trimmed) + "' is not a URI: use " + FORMS + ".");
     }
-    if (separator + 3 == trimmed.length()) {
+    String scheme = trimmed.substring(0, separator).toLowerCase(Locale.ROOT);
+    if (separator + 3 == trimmed.length() && !scheme.equals("memory")) {
       throw new IllegalArgumentException("The backend '" + Redaction.uri(trimmed) + "' names no server: use " + FORMS + ".");
     }
-    String scheme = trimmed.substring(0, separator).toLowerCase(Locale.ROOT);
     Backend backend = switch (scheme) {
       case "redis", "rediss", "redis-sentinel", "rediss-sentinel", "redis-cluster", "rediss-cluster" -> Backend.REDIS;
       case "zookeeper", "zk" -> Backend.ZOOKEEPER;
       case "etcd", "http", "https" -> Backend.ETCD;
       case "postgresql", "postgres", "jdbc:postgresql" -> Backend.POSTGRES;
+      case "memory" -> Backend.MEMORY;
       default -> throw new IllegalArgumentException("Unknown backend '" + Redaction.uri(trimmed) + "': use " + FORMS + ".");
     };
     BackendUri parsed = new BackendUri(trimmed, scheme, backend);
@@ -147,7 +151,9 @@ public final class BackendUri {
     /** etcd, through {@code dev.baton:baton-etcd}. */
     ETCD("baton-etcd", "dev.baton.etcd.EtcdLockClient", List.of("etcd")),
     /** PostgreSQL, through {@code dev.baton:baton-postgres}. */
-    POSTGRES("baton-postgres", "dev.baton.postgres.PostgresLockClient", List.of());
+    POSTGRES("baton-postgres", "dev.baton.postgres.PostgresLockClient", List.of()),
+    /** A store inside this JVM, through {@code dev.baton:baton-core} itself: always available. */
+    MEMORY("baton-core", "dev.baton.memory.MemoryLockClient", List.of());
 
     private final String module;
     private final String entryPoint;

@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
  *       ZooKeeper session timeout, the etcd lease ttl (whole seconds, at least 3 s). On Redis the lock's ttl
  *       ({@link LockOptions#ttl()}) decides.
  * </ul>
+ *
+ * <p>{@code memory://}, a store inside this JVM, takes the default options and the namespace, and ignores the
+ * timeouts, the credentials and the TLS files: it has no server to reach.
  */
 public final class ConnectionSettings {
   private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*");
@@ -174,7 +177,7 @@ public final class ConnectionSettings {
      * Authenticates with {@code password}: as a ZooKeeper digest user or an etcd user, who must be named; on Redis
      * as the ACL user {@code user}, or with {@code user} null as the default user ({@code requirepass}). Redis also
      * reads credentials in its URI ({@code redis://[user]:password@host:port}), which show wherever the URI does;
-     * not both. Both null for none.
+     * not both. Both null for none. {@code memory://} ignores them.
      */
     public Builder credentials(String user, String password) {
       if (user == null && password == null) {
@@ -186,7 +189,7 @@ public final class ConnectionSettings {
         throw new IllegalArgumentException("Credentials need a password, and a name for the user if one is given;"
             + " the user was '" + user + "', for " + uri + ".");
       }
-      if (user == null && uri.backend() != BackendUri.Backend.REDIS) {
+      if (user == null && uri.backend() != BackendUri.Backend.REDIS && uri.backend() != BackendUri.Backend.MEMORY) {
         throw new IllegalArgumentException("A password was given without a user for " + uri + ": "
             + (uri.backend() == BackendUri.Backend.ZOOKEEPER ? "ZooKeeper's digest auth" : "etcd")
             + " needs a user with it.");
@@ -203,9 +206,11 @@ public final class ConnectionSettings {
     /**
      * TLS files for etcd over {@code https://}: the authority that signed the members' certificates (null: the
      * JVM's), and the client's certificate and PKCS#8 key for members that ask for one (both null: none).
+     * {@code memory://} ignores them.
      */
     public Builder tls(Path trustedCa, Path clientCertificate, Path clientKey) {
-      if ((trustedCa != null || clientCertificate != null || clientKey != null) && uri.backend() != BackendUri.Backend.ETCD) {
+      if ((trustedCa != null || clientCertificate != null || clientKey != null) && uri.backend() != BackendUri.Backend.ETCD
+          && uri.backend() != BackendUri.Backend.MEMORY) {
         throw new IllegalArgumentException("TLS files apply to etcd over https://; for Redis use rediss:// with the"
             + " JVM's trust store. They were given for " + uri + ".");
       }

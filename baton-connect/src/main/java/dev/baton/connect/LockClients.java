@@ -3,6 +3,7 @@ package dev.baton.connect;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.connect.BackendUri.Backend;
+import dev.baton.memory.MemoryLockClient;
 
 /**
  * Connects the {@link LockClient} a backend URI names, through the backend module on the class path:
@@ -10,6 +11,12 @@ import dev.baton.connect.BackendUri.Backend;
  * <pre>{@code
  * try (LockClient client = LockClients.connect("zookeeper://127.0.0.1:2181")) { ... }
  * }</pre>
+ *
+ * <p>{@code memory://} and {@code memory://NAME} name a store inside this JVM, baton-core's
+ * {@link dev.baton.memory.MemoryLockClient}, for testing code that locks: clients of one name share its store. It
+ * takes the default lock options and the namespace, which separates keys as on a server; it ignores the settings for
+ * reaching a server (timeouts, credentials, TLS files), so that a configuration made for a server can be switched to
+ * {@code memory://} by its URI alone.
  */
 public final class LockClients {
   private LockClients() {}
@@ -51,6 +58,8 @@ public final class LockClients {
       case ZOOKEEPER -> ZooKeeperConnector.connect(settings);
       case ETCD -> EtcdConnector.connect(settings);
       case POSTGRES -> PostgresConnector.connect(settings);
+      case MEMORY -> MemoryLockClient.connect(settings.uri().value(), settings.namespace().orElse(null),
+          settings.defaultOptions());
     };
   }
 }

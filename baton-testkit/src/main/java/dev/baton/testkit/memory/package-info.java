@@ -1,5 +1,6 @@
 /**
- * An in-memory store for Baton's engine: the {@link dev.baton.spi.LockBackend} of a lock server that lives in the
- * test's own JVM, so that the contract suite and engine tests run without a server process.
+ * A test's handle on baton-core's in-memory store ({@code memory://}): its own store, on a fake clock if it likes,
+ * with hooks to cut a client off or remove a holder, so that the contract suite and engine tests run without a server
+ * process.
  */
 package dev.baton.testkit.memory;

@@ -115,7 +115,7 @@ class EngineInFakeTimeTest {
     assertThat(second.lock(key).tryAcquire()).isEmpty();
     // One renewal a second (a third of the 3 s ttl), give or take the first and the last.
     await().atMost(PROMPTLY).untilAsserted(() -> assertThat(renewals.get()).isBetween(3_599, 3_601));
-    assertThat(store.status(key).fencingToken()).hasValue(lease.fencingToken());
+    assertThat(second.status(key).fencingToken()).hasValue(lease.fencingToken());
   }
 
   @Test

@@ -21,6 +21,6 @@ class InMemoryQueueRuleTest extends QueueRuleContract {
 
   @Override
   protected LockBackend newBackend() {
-    return new InMemoryBackend(store);
+    return store.newBackend();
   }
 }

@@ -1,4 +1,4 @@
-package dev.baton.testkit.memory;
+package dev.baton.engine.memory;
 
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
@@ -12,12 +12,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 
-/** One client's connection to an {@link InMemoryStore}: the SPI, each call one call of the store. */
-final class InMemoryBackend implements LockBackend {
-  private final InMemoryStore store;
+/** One client's connection to an {@link MemoryStore}: the SPI, each call one call of the store. */
+final class MemoryBackend implements LockBackend {
+  private final MemoryStore store;
+  private final AtomicBoolean closed = new AtomicBoolean();
 
-  InMemoryBackend(InMemoryStore store) {
+  MemoryBackend(MemoryStore store) {
     this.store = store;
   }
 
@@ -43,7 +45,7 @@ final class InMemoryBackend implements LockBackend {
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return new InMemoryAttempt(request);
+    return new MemoryAttempt(request);
   }
 
   @Override
@@ -65,9 +67,12 @@ final class InMemoryBackend implements LockBackend {
     return store.keepUnlessOthersWait(grant, expiry);
   }
 
+  /** Ends this client's use of the store, which lives on while other clients or handles use it. */
   @Override
   public void close() {
-    // Nothing to close: the store lives on for its other clients.
+    if (closed.compareAndSet(false, true)) {
+      store.close();
+    }
   }
 
   @Override
@@ -76,10 +81,10 @@ final class InMemoryBackend implements LockBackend {
   }
 
   /** One acquisition: a try at the store each time, waiting as a waiter of the key in between. */
-  private final class InMemoryAttempt implements Attempt {
+  private final class MemoryAttempt implements Attempt {
     private final AcquireRequest request;
 
-    private InMemoryAttempt(AcquireRequest request) {
+    private MemoryAttempt(AcquireRequest request) {
       this.request = request;
     }
 
