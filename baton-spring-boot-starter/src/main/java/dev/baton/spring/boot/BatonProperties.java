@@ -73,7 +73,7 @@ public class BatonProperties {
   /** TLS files for etcd over https:// endpoints. */
   private final Tls tls = new Tls();
 
-  /** Micrometer meters of the client, when Micrometer and baton-micrometer are present. */
+  /** Micrometer meters of the client and the baton.lock.skipped count, where Micrometer is present. */
   private final Metrics metrics = new Metrics();
 
   public boolean isEnabled() {
@@ -252,7 +252,7 @@ public class BatonProperties {
 
   /** The {@code baton.metrics.*} properties. */
   public static class Metrics {
-    /** Whether to meter the client's locks. */
+    /** Whether to meter the client's locks and count the skipped runs of @Locked methods (baton.lock.skipped). */
     private boolean enabled = true;
 
     /** Whether to tag meters with the lock's key: one time series per key, so only for few keys. */

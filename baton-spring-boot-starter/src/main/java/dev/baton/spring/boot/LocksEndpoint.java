@@ -19,7 +19,7 @@ import org.springframework.lang.Nullable;
 @Endpoint(id = "locks")
 public class LocksEndpoint {
   /** How many of the store's locks one call lists at most. */
-  static final int LIMIT = 1_000;
+  public static final int LIMIT = 1_000;
 
   private final LockClient client;
   private final LocksInUse inUse;
