@@ -9,7 +9,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 /** Matches when one of the {@code spring.data.redis.*} properties that say where Redis is, is set. */
 final class OnRedisProperties extends SpringBootCondition {
   private static final List<String> WHERE = List.of("url", "host", "port", "username", "password", "database",
-      "ssl.enabled", "sentinel.master", "sentinel.nodes", "cluster.nodes");
+      "ssl.enabled", "sentinel.master", "sentinel.nodes", "sentinel.nodes[0]", "cluster.nodes", "cluster.nodes[0]");
 
   @Override
   public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
