@@ -3,6 +3,7 @@ package dev.baton.spring.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
@@ -55,6 +56,10 @@ class LocksEndpointTest {
           assertThat(held.fencingToken()).isEqualTo(mine.fencingToken());
           assertThat(held.since()).isNotBlank();
         });
+        assertThat(new ObjectMapper().writeValueAsString(locks)).as("the answer Actuator writes")
+            .contains("\"held\":[{\"key\":\"nightly\",\"primitive\":\"LOCK\",\"since\":\"")
+            .contains("\"fencingToken\":" + mine.fencingToken() + "}]")
+            .contains("\"waiting\":[{\"key\":\"report\",\"primitive\":\"LOCK\",\"since\":\"");
         assertThat(locks.waiting()).singleElement().satisfies(wait -> {
           assertThat(wait.key()).isEqualTo("report");
           assertThat(wait.primitive()).isEqualTo("LOCK");
@@ -62,6 +67,8 @@ class LocksEndpointTest {
         elsewhere.close();
         waiter.get();
       }
+      assertThat(new ObjectMapper().writeValueAsString(endpoint.locks(null)))
+          .isEqualTo("{\"clientId\":\"" + client.clientId() + "\",\"held\":[],\"waiting\":[]}");
       LocksEndpoint.InstanceLocks after = (LocksEndpoint.InstanceLocks) endpoint.locks(null);
       assertThat(after.held()).isEmpty();
       assertThat(after.waiting()).isEmpty();
@@ -83,6 +90,9 @@ class LocksEndpointTest {
           assertThat(locks.locks().get(0).fencingToken()).isEqualTo(a.fencingToken());
           assertThat(locks.locks().get(0).owner()).isEqualTo(a.ownerId());
           assertThat(locks.locks().get(1).mode()).isEqualTo("EXCLUSIVE");
+          assertThat(new ObjectMapper().writeValueAsString(locks)).startsWith("{\"prefix\":\"orders/\",\"locks\":"
+              + "[{\"key\":\"orders/1\",\"mode\":\"EXCLUSIVE\",\"holders\":1,\"owner\":\"" + a.ownerId() + "\"")
+              .doesNotContain(redis.uri()).endsWith("\"truncated\":false}");
         });
       }
     });
