@@ -7,7 +7,11 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Releases the leases of {@link Locked#holdAtLeast()} later, on one daemon thread started by the first of them. */
+/**
+ * Releases the leases of {@link Locked#holdAtLeast()} later, on one daemon thread started by the first of them.
+ * Once stopped it releases at once, where baton-shedlock's own leaves a lease to its hold timeout: a
+ * {@code @Locked} lease may have none, and would otherwise be renewed until the client closes.
+ */
 final class DeferredReleases {
   private static final Logger log = LoggerFactory.getLogger(DeferredReleases.class);
 

@@ -11,6 +11,8 @@ import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.beans.factory.config.EmbeddedValueResolver;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.event.ContextClosedEvent;
 
 /**
  * Proxies the beans that have {@link Locked} methods, checking every annotation when the bean is created. The
@@ -27,9 +29,11 @@ import org.springframework.beans.factory.config.EmbeddedValueResolver;
  * released after it ends.
  */
 public final class LockedBeanPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor
-    implements DisposableBean {
+    implements DisposableBean, ApplicationListener<ContextClosedEvent> {
   private final ObjectProvider<LockClient> client;
   private final DeferredReleases deferred = new DeferredReleases();
+  private volatile boolean stopping;
+  private BeanFactory beanFactory;
   private LockedMethods methods;
 
   /** @param client the client the locks are taken from, looked up at the first call */
@@ -45,10 +49,11 @@ public final class LockedBeanPostProcessor extends AbstractBeanFactoryAwareAdvis
   @Override
   public void setBeanFactory(BeanFactory beanFactory) {
     super.setBeanFactory(beanFactory);
+    this.beanFactory = beanFactory;
     methods = new LockedMethods(beanFactory instanceof ConfigurableBeanFactory configurable
         ? new EmbeddedValueResolver(configurable) : null);
     this.advisor = new DefaultPointcutAdvisor(new AnnotationMatchingPointcut(null, Locked.class, true),
-        new LockedInterceptor(methods, this::lockClient, beanFactory, deferred));
+        new LockedInterceptor(methods, this::lockClient, beanFactory, deferred, () -> stopping));
   }
 
   @Override
@@ -59,9 +64,21 @@ public final class LockedBeanPostProcessor extends AbstractBeanFactoryAwareAdvis
     return super.postProcessAfterInitialization(bean, beanName);
   }
 
+  /**
+   * The application is stopping: from now on a run of a method that skips when its lock is taken (a scheduled job,
+   * by default) is skipped quietly, as its client closes before every scheduler has stopped.
+   */
+  @Override
+  public void onApplicationEvent(ContextClosedEvent event) {
+    if (event.getApplicationContext().getAutowireCapableBeanFactory() == beanFactory) {
+      stopping = true;
+    }
+  }
+
   /** Releases at once the locks still kept for their {@code holdAtLeast}: the application is stopping. */
   @Override
   public void destroy() {
+    stopping = true;
     deferred.close();
   }
 

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -26,11 +27,15 @@ final class LockedInterceptor implements MethodInterceptor {
   private final BeanFactory beanFactory;
   private final DeferredReleases deferred;
   private final SkippedRuns skippedRuns;
+  private final BooleanSupplier stopping;
   /** The keys each thread runs a locked method for, and under which side: what a nested call may reuse. */
   private final ThreadLocal<Map<String, Locked.Mode>> heldByThread = ThreadLocal.withInitial(HashMap::new);
 
-  LockedInterceptor(LockedMethods methods, Supplier<LockClient> client, BeanFactory beanFactory, DeferredReleases deferred) {
+  /** @param stopping whether the application is stopping: its client closes, or already has */
+  LockedInterceptor(LockedMethods methods, Supplier<LockClient> client, BeanFactory beanFactory,
+      DeferredReleases deferred, BooleanSupplier stopping) {
     this.methods = methods;
+    this.stopping = stopping;
     this.client = client;
     this.beanFactory = beanFactory;
     this.deferred = deferred;
@@ -52,6 +57,9 @@ final class LockedInterceptor implements MethodInterceptor {
     if (holding != null) {
       return invocation.proceed(); // the same side, or a read inside a write
     }
+    if (method.whenTaken() == WhenTaken.SKIP && stopping.getAsBoolean()) {
+      return skippedWhileStopping(method, key);
+    }
     LockClient locks = client.get();
     Lease lease;
     try {
@@ -59,8 +67,16 @@ final class LockedInterceptor implements MethodInterceptor {
       lease = lock.acquire(method.options(locks.defaultOptions()));
     } catch (LockTimeoutException e) {
       return notAcquired(method, key, target, args, e);
+    } catch (RuntimeException e) {
+      if (method.whenTaken() == WhenTaken.SKIP && (stopping.getAsBoolean() || locks.isClosed())) {
+        return skippedWhileStopping(method, key);
+      }
+      throw e;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      if (method.whenTaken() == WhenTaken.SKIP && stopping.getAsBoolean()) {
+        return skippedWhileStopping(method, key);
+      }
       throw new LockException("Interrupted while " + method.where() + " waited for the lock '" + key + "'; it did not run.", e);
     }
     long grantedAt = System.nanoTime();
@@ -107,6 +123,16 @@ final class LockedInterceptor implements MethodInterceptor {
         throw e;
       }
     }
+  }
+
+  /**
+   * A run that comes as the application stops, its client closing or closed (a scheduler that outlives the client,
+   * as Spring's default one can outside Spring Boot): skipped as a run that finds its lock taken is, quietly.
+   */
+  private Object skippedWhileStopping(LockedMethod method, String key) {
+    log.debug("Baton's client is closing with the application; {} skipped this call for the lock '{}'",
+        method.where(), key);
+    return method.skipped();
   }
 
   /** Releases now, or when the method's {@code holdAtLeast} has passed. */

@@ -2,12 +2,14 @@ package dev.baton.spring;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.util.ClassUtils;
 
 /**
  * Counts the calls of {@link Locked} methods skipped because their lock was taken, as {@code baton.lock.skipped}
  * tagged with the method (not the key, which can take a value per call), in the application's
- * {@link MeterRegistry} if Micrometer is on the class path and the application has one.
+ * {@link MeterRegistry} if Micrometer is on the class path and the application has one, unless
+ * {@code baton.metrics.enabled} is false, as for the client's other meters.
  */
 final class SkippedRuns {
   private static final boolean MICROMETER_PRESENT =
@@ -20,9 +22,14 @@ final class SkippedRuns {
   }
 
   void count(LockedMethod method) {
-    if (MICROMETER_PRESENT && beanFactory != null) {
+    if (MICROMETER_PRESENT && beanFactory != null && metersEnabled()) {
       Micrometer.count(beanFactory, method.where());
     }
+  }
+
+  private boolean metersEnabled() {
+    return !(beanFactory instanceof ConfigurableBeanFactory configurable)
+        || !"false".equalsIgnoreCase(configurable.resolveEmbeddedValue("${baton.metrics.enabled:true}"));
   }
 
   /** Micrometer's types, loaded only when Micrometer is present. */

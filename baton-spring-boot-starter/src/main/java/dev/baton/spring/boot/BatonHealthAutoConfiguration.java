@@ -1,7 +1,7 @@
 package dev.baton.spring.boot;
 
 import dev.baton.LockClient;
-import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,9 +20,8 @@ public class BatonHealthAutoConfiguration {
   /** Checks that the store answers. */
   @Bean
   @ConditionalOnMissingBean(name = "batonHealthIndicator")
-  public BatonHealthIndicator batonHealthIndicator(LockClient client, BatonProperties properties,
-      ListableBeanFactory beans) {
-    StoreChoice choice = StoreChoice.of(properties, beans.getBeanNamesForType(LockClient.class));
+  public BatonHealthIndicator batonHealthIndicator(LockClient client, ObjectProvider<ChosenStore> chosen) {
+    StoreChoice choice = chosen.getIfAvailable(ChosenStore::new).get();
     return new BatonHealthIndicator(client, choice.uri(), choice.chosenBy());
   }
 }

@@ -11,8 +11,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Meters the {@link LockClient} in the application's {@link MeterRegistry} when Micrometer and baton-micrometer
- * are present; {@code baton.metrics.enabled=false} turns it off, {@code baton.metrics.key-tag=true} adds key tags.
+ * Meters the {@link LockClient} in the application's {@link MeterRegistry} where Micrometer is present (Actuator
+ * brings it; baton-micrometer comes with the starter); {@code baton.metrics.enabled=false} turns it off,
+ * {@code baton.metrics.key-tag=true} adds key tags.
  */
 @AutoConfiguration(after = BatonAutoConfiguration.class,
     afterName = "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration")

@@ -13,7 +13,7 @@ import org.springframework.context.annotation.Bean;
 /**
  * Observes the {@link LockClient}'s waits and holds in the application's {@link ObservationRegistry} (Spring Boot's,
  * with Actuator), so that with Micrometer Tracing a lock wait is a span of the request that waited; needs
- * baton-micrometer; {@code baton.observations.enabled=false} turns it off.
+ * baton-micrometer, which comes with the starter; {@code baton.observations.enabled=false} turns it off.
  */
 @AutoConfiguration(after = BatonAutoConfiguration.class,
     afterName = "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration")

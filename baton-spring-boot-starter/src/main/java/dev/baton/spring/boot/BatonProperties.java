@@ -25,7 +25,9 @@ public class BatonProperties {
    * zookeeper://host:port[,host:port][/chroot], etcd://host:port[,host:port],
    * postgresql://user:password@host:port/db (or jdbc:postgresql://...), or datasource: the application's one
    * DataSource bean, a PostgreSQL database. Its module (baton-redis, baton-zookeeper, baton-etcd or baton-postgres)
-   * must be on the class path. Unset with baton-postgres and one DataSource bean present: datasource.
+   * must be on the class path. Unset: the store the application configures for itself, in this order: Spring Boot's
+   * Redis connection details or spring.data.redis.*, spring.cloud.zookeeper.connect-string or a CuratorFramework
+   * bean, the one DataSource bean (each with its Baton module present).
    */
   private String backend;
 
@@ -71,7 +73,7 @@ public class BatonProperties {
   /** TLS files for etcd over https:// endpoints. */
   private final Tls tls = new Tls();
 
-  /** Micrometer meters of the client, when Micrometer and baton-micrometer are present. */
+  /** Micrometer meters of the client and the baton.lock.skipped count, where Micrometer is present. */
   private final Metrics metrics = new Metrics();
 
   public boolean isEnabled() {
@@ -191,12 +193,32 @@ public class BatonProperties {
           + " spring-boot-starter-jdbc), or set baton.backend to a store's URI.", null);
     }
     ConnectionSettings.Builder builder = checked("baton.backend", () -> ConnectionSettings.builder(backend));
+    checked("baton.username", () -> builder.credentials(username, password));
+    return withSettings(builder);
+  }
+
+  /**
+   * The connection to {@code store}, one the application configures for itself, with its credentials where it has
+   * some, else {@code baton.username} and {@code baton.password}.
+   *
+   * @throws BatonStartupException naming the property, if a value is not acceptable
+   */
+  ConnectionSettings toConnectionSettings(ApplicationStore store) {
+    ConnectionSettings.Builder builder = checked(store.property(), () -> ConnectionSettings.builder(store.uri()));
+    if (store.password() != null) {
+      checked(store.property(), () -> builder.credentials(store.user(), store.password()));
+    } else {
+      checked("baton.username", () -> builder.credentials(username, password));
+    }
+    return withSettings(builder);
+  }
+
+  private ConnectionSettings withSettings(ConnectionSettings.Builder builder) {
     builder.defaultOptions(lockOptions());
     checked("baton.key-prefix", () -> builder.namespace(keyPrefix));
     checked("baton.connect-timeout", () -> builder.connectTimeout(connectTimeout));
     checked("baton.command-timeout", () -> builder.commandTimeout(commandTimeout));
     checked("baton.session-timeout", () -> builder.sessionTimeout(sessionTimeout));
-    checked("baton.username", () -> builder.credentials(username, password));
     checked("baton.tls", () -> builder.tls(tls.getTrustedCa(), tls.getClientCertificate(), tls.getClientKey()));
     return builder.build();
   }
@@ -230,7 +252,7 @@ public class BatonProperties {
 
   /** The {@code baton.metrics.*} properties. */
   public static class Metrics {
-    /** Whether to meter the client's locks. */
+    /** Whether to meter the client's locks and count the skipped runs of @Locked methods (baton.lock.skipped). */
     private boolean enabled = true;
 
     /** Whether to tag meters with the lock's key: one time series per key, so only for few keys. */

@@ -105,6 +105,16 @@ class ScheduledLockedTest {
   }
 
   @Test
+  void withMetricsOffASkipIsNotCounted() {
+    instance().withPropertyValues("baton.metrics.enabled=false").run(context -> {
+      try (Lease held = context.getBean(LockClient.class).lock("nightly").acquire()) {
+        assertThat(context.getBean(Jobs.class).countIfFree()).isZero();
+        assertThat(skipped(context, "Jobs.countIfFree()")).isZero();
+      }
+    });
+  }
+
+  @Test
   void twoScheduledInstancesNeverRunTheJobAtOnce() {
     ApplicationContextRunner withBusyJob = instance().withBean(Busy.class, () -> busy);
     withBusyJob.run(first -> withBusyJob.run(second -> {
