@@ -24,8 +24,9 @@ public class BatonProperties {
    * redis-sentinel://[:password@]host:port[,host:port][/db]#master (rediss-sentinel:// for TLS),
    * zookeeper://host:port[,host:port][/chroot], etcd://host:port[,host:port],
    * postgresql://user:password@host:port/db (or jdbc:postgresql://...), or datasource: the application's one
-   * DataSource bean, a PostgreSQL database. Its module (baton-redis, baton-zookeeper, baton-etcd or baton-postgres)
-   * must be on the class path. Unset: the store the application configures for itself, in this order: Spring Boot's
+   * DataSource bean, a PostgreSQL database; or memory://[name], a store inside this JVM for the application's own
+   * tests (docs/testing.md). A server's module (baton-redis, baton-zookeeper, baton-etcd or baton-postgres) must be
+   * on the class path. Unset: the store the application configures for itself, in this order: Spring Boot's
    * Redis connection details or spring.data.redis.*, spring.cloud.zookeeper.connect-string or a CuratorFramework
    * bean, the one DataSource bean (each with its Baton module present).
    */
