@@ -112,7 +112,9 @@ abstract class ContractTimeouts extends ContractGroup {
   @Test
   @Timeout(30)
   void watchdogKeepsALongHolderAlive() throws Exception {
-    Duration ttl = Duration.ofMillis(300);
+    // Short enough that a watchdog that did not renew would lose the lease within the test, long enough that a
+    // machine loaded by two suites at once (bin/test builds modules in parallel) does not miss every renewal.
+    Duration ttl = Duration.ofMillis(600);
     Lease lease = newClient().lock(key).acquire(waitingWithTtl(ttl));
     DistributedLock contender = newClient().lock(key);
     await("the lease held and refused to another client for 5 ttls")
