@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
 /**
@@ -191,12 +192,17 @@ abstract class ReactiveLockContract {
   @Test
   void aFluxBodyRunsUnderTheLockAndReleasesOnComplete() {
     DistributedLock lock = client.lock(key);
-    StepVerifier.create(ReactiveLocks.withLockMany(lock, Duration.ofSeconds(5),
-            lease -> Flux.range(1, 3).map(i -> other.status(key).ownerId().orElseThrow().equals(lease.ownerId()))))
-        .expectNext(true, true, true)
-        .expectComplete()
-        .verify(PROMPTLY);
+    AtomicReference<String> completedOn = new AtomicReference<>();
+    // The body asks the store who holds the lock, a blocking call: on a scheduler for blocking work, as users should.
+    Flux<Boolean> holdingWhileRunning = ReactiveLocks.withLockMany(lock, Duration.ofSeconds(5),
+            lease -> Flux.range(1, 3).publishOn(Schedulers.boundedElastic())
+                .map(i -> other.status(key).ownerId().orElseThrow().equals(lease.ownerId())))
+        .doOnComplete(() -> completedOn.set(Thread.currentThread().getName()));
+
+    StepVerifier.create(holdingWhileRunning).expectNext(true, true, true).expectComplete().verify(PROMPTLY);
     assertThat(other.status(key).isHeld()).isFalse();
+    assertThat(completedOn.get()).as("the release, then the completion, off the caller's thread")
+        .startsWith("boundedElastic");
   }
 
   @Test
