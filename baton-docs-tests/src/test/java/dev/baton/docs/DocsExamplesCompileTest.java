@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every {@code ```java} block of README.md and docs/ compiles as pasted, a whole compilation unit with its imports,
- * against every store, the Spring starter, ShedLock, Spring Integration and Micrometer.
+ * against every store, the Spring starter, ShedLock, Spring Integration, Micrometer and Reactor.
  */
 class DocsExamplesCompileTest {
   @TempDir
@@ -32,7 +32,8 @@ class DocsExamplesCompileTest {
     List<JavaExample> examples = MarkdownExamples.all();
 
     assertThat(examples).extracting(e -> e.page().toString())
-        .contains("README.md", Path.of("docs", "primitives.md").toString(), Path.of("docs", "spring.md").toString());
+        .contains("README.md", Path.of("docs", "primitives.md").toString(), Path.of("docs", "spring.md").toString(),
+            Path.of("docs", "async.md").toString());
     assertThat(MarkdownExamples.of(MarkdownExamples.root().resolve("README.md")))
         .hasSizeGreaterThanOrEqualTo(4)
         .allSatisfy(e -> assertThat(e.source()).contains("import dev.baton.").doesNotContain("```"));
