@@ -20,10 +20,13 @@ record Pin(Duration duration, String reason, List<String> frames, boolean trunca
   /** Baton's own packages; these tests' and the test kit's frames, which run the workload, are not Baton's. */
   private static final String BATON = "dev.baton.";
   private static final List<String> NOT_BATON = List.of("dev.baton.virtualthreads.", "dev.baton.testkit.");
+  /** Where the JVM loads a class or links a call site, pinning the thread that does it. */
+  private static final List<String> CLASS_LOADING = List.of("java.lang.ClassLoader.loadClass",
+      "jdk.internal.loader.", "java.lang.invoke.MethodHandleNatives.link");
 
   static Pin of(RecordedEvent event) {
     String reason = Stream.of("blockingOperation", "pinnedReason").filter(event::hasField)
-        .map(field -> String.valueOf(event.getValue(field))).collect(Collectors.joining(", "));
+        .map(event::getString).collect(Collectors.joining(", "));
     RecordedStackTrace stack = event.getStackTrace();
     if (stack == null) {
       return new Pin(event.getDuration(), reason, List.of(), true);
@@ -35,6 +38,15 @@ record Pin(Duration duration, String reason, List<String> frames, boolean trunca
   /** Whether Baton's code is on the stack: Baton pinned the thread, or called what pinned it. */
   boolean inBaton() {
     return frames.stream().anyMatch(Pin::isBaton);
+  }
+
+  /**
+   * Whether the JVM pinned the thread to load a class, link a call site or wait for another thread to initialize a
+   * class: once per class and call site, whatever the code that uses them.
+   */
+  boolean loadsClass() {
+    return reason.contains("initialization of")
+        || frames.stream().anyMatch(frame -> CLASS_LOADING.stream().anyMatch(frame::startsWith));
   }
 
   /** The innermost frame, where the thread was pinned. */

@@ -13,7 +13,6 @@ import dev.baton.testkit.MutualExclusionChecker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -43,7 +42,7 @@ abstract class VirtualThreadContract {
   /** The virtual threads of the workload. */
   static final int THREADS = 10_000;
   /** The virtual threads of the round before the recording. */
-  private static final int WARM_UP_THREADS = 1_000;
+  private static final int WARM_UP_THREADS = 2_000;
 
   private static final Duration WORKLOAD_TIMEOUT = Duration.ofMinutes(2);
   private static final Duration HOLD_TIMEOUT = Duration.ofSeconds(30);
@@ -54,8 +53,9 @@ abstract class VirtualThreadContract {
   abstract String uri();
 
   /**
-   * The workload, recorded. A first, smaller round before the recording loads the classes and links the call sites
-   * the workload uses: the JVM pins a virtual thread while it does that, whatever the code, once.
+   * The workload, recorded. The JVM pins a virtual thread while it loads a class, links a call site or waits for
+   * another thread to initialize a class, whatever the code, once: a first, smaller round before the recording does
+   * most of that, and the pins of what is left ({@link Pin#loadsClass()}) are only logged.
    */
   @Test
   void virtualThreadsTakeTurnsWithExactCountersAndAreNeverPinnedInBaton() throws Exception {
@@ -82,12 +82,12 @@ abstract class VirtualThreadContract {
           .isEqualTo(turns);
       assertThat(counters.get(k).mostInsideAtOnce()).as("holders of %s at once", keys.get(k)).isEqualTo(1);
     }
-    List<Pin> inBaton = pins.stream().filter(Pin::inBaton).toList();
+    List<Pin> inBaton = pins.stream().filter(pin -> pin.inBaton() && !pin.loadsClass()).toList();
     assertThat(inBaton).as("virtual threads pinned with Baton's code on the stack:\n%s",
         inBaton.stream().map(Pin::describe).collect(Collectors.joining("\n"))).isEmpty();
     if (!pins.isEmpty()) {
-      log.warn("{} pins of virtual threads outside Baton's code, by where they were pinned: {}", pins.size(),
-          pins.stream().collect(groupingBy(Pin::where, counting())));
+      log.warn("{} pins of virtual threads outside Baton's code or while the JVM loaded a class, by where they were"
+          + " pinned: {}", pins.size(), pins.stream().collect(groupingBy(Pin::where, counting())));
     }
   }
 
