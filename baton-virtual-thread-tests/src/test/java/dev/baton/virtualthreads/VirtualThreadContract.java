@@ -28,7 +28,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What every store does for virtual threads: thousands of them, blocking in {@code acquire()} on one client, take
+ * What every store does for virtual threads: thousands of them, blocking in {@code acquire()} on two clients, take
  * turns on a few dozen keys with the counters the locks guard exact, and none is ever pinned to its carrier with
  * Baton's code on its stack (JFR's {@code jdk.VirtualThreadPinned}, recorded with no threshold); a lock held on a
  * virtual thread names it in {@code status} and {@code list}. A subclass gives the store.
