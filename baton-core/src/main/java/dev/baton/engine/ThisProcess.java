@@ -17,7 +17,16 @@ final class ThisProcess {
 
   /** The calling thread of this process, now. */
   static LockHolder currentThread() {
-    return new LockHolder(Host.NAME, ProcessHandle.current().pid(), Thread.currentThread().getName(), Instant.now());
+    return new LockHolder(Host.NAME, ProcessHandle.current().pid(), nameOf(Thread.currentThread()), Instant.now());
+  }
+
+  /**
+   * The thread's name, or {@code virtual-ID} for a thread without one: the JDK names every platform thread, and leaves
+   * a virtual thread unnamed unless its builder names it.
+   */
+  private static String nameOf(Thread thread) {
+    String name = thread.getName();
+    return name.isEmpty() ? "virtual-" + thread.getId() : name;
   }
 
   /** Holds the host name, found when first asked for. */
