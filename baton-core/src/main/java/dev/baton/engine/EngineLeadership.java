@@ -136,13 +136,17 @@ final class EngineLeadership implements Leadership {
       standAgainLater(failure);
       return;
     }
+    boolean resigned;
     synchronized (candidacy) {
-      if (closed) {
-        lease.close();
-        return;
+      resigned = closed;
+      if (!resigned) {
+        standing = null;
+        term = lease;
       }
-      standing = null;
-      term = lease;
+    }
+    if (resigned) {
+      lease.close(); // a release at the store: outside the monitor, which would pin a virtual thread on Java 21
+      return;
     }
     lease.onLost(reason -> revoked(lease, reason));
     engine.events().dispatch(() -> {
