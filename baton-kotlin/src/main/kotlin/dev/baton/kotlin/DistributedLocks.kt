@@ -28,7 +28,7 @@ public suspend fun DistributedLock.acquireAndAwait(wait: java.time.Duration): Le
     acquireAsync(options().withWaitTime(wait)).awaitLease()
 
 /**
- * Runs [block] holding this lock, as [kotlinx.coroutines.sync.Mutex.withLock] does for a mutex of the process: acquires
+ * Runs [block] holding this lock, as [Mutex.withLock][kotlinx.coroutines.sync.withLock] does for a mutex of the process: acquires
  * it as [acquireAndAwait] does, and releases it when the block returns, throws or is cancelled, as [Lease.release]
  * does. The block may suspend, and resume on another thread: the lease goes with it.
  *
