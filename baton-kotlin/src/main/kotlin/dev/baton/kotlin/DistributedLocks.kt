@@ -21,16 +21,16 @@ import kotlin.time.Duration
  * @throws IllegalArgumentException if the wait is negative or longer than 365 days
  */
 public suspend fun DistributedLock.acquireAndAwait(wait: Duration? = null): Lease =
-    if (wait == null) acquireAsync().awaitLease() else acquireAsync(options().withWaitTime(wait.toWaitTime())).awaitLease()
+    (if (wait == null) acquireAsync() else acquireAsync(options().withWaitTime(wait.toWaitTime()))).awaitLease()
 
 /** As [acquireAndAwait], waiting at most [wait] ([java.time.Duration.ZERO]: try once). */
 public suspend fun DistributedLock.acquireAndAwait(wait: java.time.Duration): Lease =
     acquireAsync(options().withWaitTime(wait)).awaitLease()
 
 /**
- * Runs [block] holding this lock, as [Mutex.withLock][kotlinx.coroutines.sync.withLock] does for a mutex of the process: acquires
- * it as [acquireAndAwait] does, and releases it when the block returns, throws or is cancelled, as [Lease.release]
- * does. The block may suspend, and resume on another thread: the lease goes with it.
+ * Runs [block] holding this lock, as [Mutex.withLock][kotlinx.coroutines.sync.withLock] does for a mutex of the
+ * process: acquires it as [acquireAndAwait] does, and releases it when the block returns, throws or is cancelled, as
+ * [Lease.release] does. The block may suspend, and resume on another thread: the lease goes with it.
  *
  * ```
  * val total = lock.withLock(5.seconds) { lease -> ledger.add(order, lease.fencingToken()) }

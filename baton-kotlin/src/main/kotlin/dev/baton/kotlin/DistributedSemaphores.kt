@@ -43,9 +43,9 @@ public suspend fun DistributedSemaphore.acquireAndAwait(wait: java.time.Duration
 }
 
 /**
- * Runs [block] holding a permit of this semaphore, as [Semaphore.withPermit][kotlinx.coroutines.sync.withPermit] does for a
- * semaphore of the process: acquires it as [acquireAndAwait] does, and releases it when the block returns, throws or
- * is cancelled. The block may suspend, and resume on another thread: the permit goes with it.
+ * Runs [block] holding a permit of this semaphore, as [Semaphore.withPermit][kotlinx.coroutines.sync.withPermit] does
+ * for a semaphore of the process: acquires it as [acquireAndAwait] does, and releases it when the block returns, throws
+ * or is cancelled. The block may suspend, and resume on another thread: the permit goes with it.
  *
  * @throws LockTimeoutException if no permit was free within the wait time; the block did not run
  */

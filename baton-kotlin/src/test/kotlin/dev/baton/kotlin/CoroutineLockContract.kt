@@ -174,7 +174,9 @@ abstract class CoroutineLockContract {
   @Test
   fun cancellingAWaitForAPermitAbandonsIt() = runTest {
     val held = first.semaphore(key, 1).acquire()
-    val waiting = launch(Dispatchers.Default) { second.semaphore(key, 1).withPermit { error("granted after cancellation") } }
+    val waiting = launch(Dispatchers.Default) {
+      second.semaphore(key, 1).withPermit { error("granted after cancellation") }
+    }
     await().atMost(java.time.Duration.ofSeconds(10)).until { first.status(key).waiters() == 1 }
 
     waiting.cancelAndJoin()

@@ -2,9 +2,14 @@ package dev.baton.kotlin
 
 import dev.baton.LeaseState
 import dev.baton.LockClient
+import dev.baton.LockOptions
 import dev.baton.memory.MemoryLockClient
 import java.util.concurrent.CompletableFuture
+import kotlin.time.Duration
+import kotlin.time.Duration.Companion.seconds
 import kotlinx.coroutines.CoroutineStart
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
 import kotlinx.coroutines.cancelAndJoin
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.test.runTest
@@ -16,6 +21,38 @@ class MemoryCoroutineLockTest : CoroutineLockContract() {
   private val store = "kotlin-" + System.nanoTime()
 
   override fun connect(): LockClient = MemoryLockClient.connect("memory://$store")
+
+  @Test
+  fun aNegativeWaitIsRefusedWithWhatToUse() = runTest {
+    MemoryLockClient.connect("memory://$store").use { client ->
+      assertThat(failureOf { client.lock("bad-wait").acquireAndAwait((-1).seconds) })
+          .isInstanceOf(IllegalArgumentException::class.java)
+          .hasMessageContaining("-1s")
+          .hasMessageContaining("Duration.ZERO")
+      assertThat(failureOf { client.semaphore("bad-wait", 2).withPermit(java.time.Duration.ofMillis(-5)) { "ran" } })
+          .isInstanceOf(IllegalArgumentException::class.java)
+          .hasMessageContaining("PT-0.005S")
+      assertThat(failureOf { client.lock("bad-wait").withLock(java.time.Duration.ofMillis(-5)) { "ran" } })
+          .isInstanceOf(IllegalArgumentException::class.java)
+          .hasMessageContaining("waitTime")
+    }
+  }
+
+  @Test
+  fun anInfiniteWaitOverridesTheHandlesWaitTime() = runTest {
+    MemoryLockClient.connect("memory://$store").use { holder ->
+      MemoryLockClient.connect("memory://$store").use { client ->
+        val waitingBriefly = LockOptions.defaults().withWaitTime(java.time.Duration.ZERO)
+        val held = holder.lock("infinite").acquire()
+        val waiting = async(Dispatchers.Default) {
+          client.lock("infinite", waitingBriefly).withLock(Duration.INFINITE) { it.isHeld }
+        }
+        await().atMost(java.time.Duration.ofSeconds(10)).until { holder.status("infinite").waiters() == 1 }
+        held.close()
+        assertThat(waiting.await()).isTrue()
+      }
+    }
+  }
 
   @Test
   fun aLeaseGrantedToACancelledCoroutineIsReleased() = runTest {

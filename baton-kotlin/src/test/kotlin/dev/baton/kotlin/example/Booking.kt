@@ -4,7 +4,7 @@ import dev.baton.LockClient
 import dev.baton.kotlin.withLock
 import kotlin.time.Duration.Companion.seconds
 
-/** Where balances are kept: a table, a service. It refuses a write with a smaller fencing token than one it has seen. */
+/** Where balances are kept: a table, a service. It refuses a write with a smaller fencing token than it has seen. */
 interface Ledger {
   suspend fun balance(account: String): Long
 
