@@ -13,7 +13,6 @@ import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.GetOption;
-import io.etcd.jetcd.options.PutOption;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -31,7 +30,7 @@ import org.slf4j.LoggerFactory;
 final class EtcdAttempt implements Attempt {
   private static final Logger log = LoggerFactory.getLogger(EtcdAttempt.class);
 
-  private final EtcdBackend etcd;
+  private final AttemptStore etcd;
   private final AcquireRequest request;
   private final String what;
   private final ByteSequence owner;
@@ -46,12 +45,13 @@ final class EtcdAttempt implements Attempt {
   private CompletableFuture<TxnResponse> put;
   private EtcdWatches.Watching watching;
 
-  EtcdAttempt(EtcdBackend etcd, AcquireRequest request) {
+  /** An acquisition of {@code request}'s key in {@code etcd}, whose entries of that key {@code reads} reads. */
+  EtcdAttempt(AttemptStore etcd, RuleReads reads, AcquireRequest request) {
     this.etcd = etcd;
     this.request = request;
     this.what = "Acquiring '" + request.key() + "'";
     this.owner = EtcdKeys.bytes(request.ownerRecord());
-    this.reads = new RuleReads(etcd.keys(), request.key(), request.rule());
+    this.reads = reads;
   }
 
   @Override
@@ -75,13 +75,13 @@ final class EtcdAttempt implements Attempt {
     if (place.holds()) {
       // The entry lives as long as the client's lease, which a keep-alive that fell behind may leave shorter
       // than the lock's expiry: then the lock is not granted yet, and the next try looks again.
-      LeaseLife.requireAlive(EtcdCalls.await(leaseAlive, etcd.timeout(), what), neededUntil, what);
+      LeaseLife.requireAlive(etcd.await(leaseAlive, what), neededUntil, what);
       return Outcome.granted(new EtcdGrant(request, entry, lease, ours));
     }
     if (!request.mayWait()) {
       return Outcome.waitAtMost(etcd.maxTtl());
     }
-    watching = etcd.watches().onDeletionOfAny(place.awaited(), place.readAt() + 1, wakeUp::signal);
+    watching = etcd.onDeletionOfAny(place.awaited(), place.readAt() + 1, wakeUp::signal);
     return Outcome.waitAtMost(etcd.leaseTtl()); // the watch wakes us; this bounds a watch that went quiet
   }
 
@@ -100,15 +100,13 @@ final class EtcdAttempt implements Attempt {
       if (entry != null) {
         entry.free();
       }
-      entry = etcd.entryNames().take(request.key(), lease, request.rule());
+      entry = etcd.takeEntryName(request.key(), lease, request.rule());
     }
     ByteSequence name = entry.name();
     TxnResponse queued;
     try {
-      put = etcd.kv().txn()
-          .Then(Op.put(name, owner, PutOption.builder().withLeaseId(lease).withPrevKV().build()), reads.oldest())
-          .commit();
-      queued = EtcdCalls.await(put, etcd.timeout(), what);
+      put = etcd.putAndRead(name, owner, lease, reads.oldest());
+      queued = etcd.await(put, what);
     } catch (RuntimeException e) {
       etcd.leaseRefused(lease, e);
       throw e;
@@ -143,9 +141,7 @@ final class EtcdAttempt implements Attempt {
    * it, which tell whether it holds and which entry it waits for; null when our entry is gone.
    */
   private Place lookUp() {
-    TxnResponse read = EtcdCalls.await(etcd.kv().txn()
-        .Then(Op.get(entry.name(), GetOption.DEFAULT), reads.nearestOlderThan(ours))
-        .commit(), etcd.timeout(), what);
+    TxnResponse read = etcd.read(what, Op.get(entry.name(), GetOption.DEFAULT), reads.nearestOlderThan(ours));
     List<KeyValue> ourEntry = read.getGetResponses().get(0).getKvs();
     if (ourEntry.isEmpty() || ourEntry.get(0).getCreateRevision() != ours) {
       ours = 0;
@@ -183,7 +179,7 @@ final class EtcdAttempt implements Attempt {
    */
   private void awaitPut() {
     try {
-      EtcdCalls.await(put, etcd.timeout(), what);
+      etcd.await(put, what);
     } catch (RuntimeException failed) {
       if (!put.isDone()) {
         throw failed;

@@ -3,6 +3,7 @@ package dev.baton.etcd;
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockStatus;
 import dev.baton.PermissionDeniedException;
+import dev.baton.etcd.EntryNames.OwnEntry;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.EntryMode;
@@ -16,12 +17,14 @@ import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
+import io.etcd.jetcd.options.PutOption;
 import java.net.URI;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -33,8 +36,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-/** Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. */
-final class EtcdBackend implements LockBackend {
+/**
+ * Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. Its
+ * attempts ({@link EtcdAttempt}) see it as their {@link AttemptStore}.
+ */
+final class EtcdBackend implements LockBackend, AttemptStore {
   /** How long a close waits for each of the client's threads to end. */
   private static final Duration THREADS_END_WITHIN = Duration.ofSeconds(2);
 
@@ -163,7 +169,7 @@ final class EtcdBackend implements LockBackend {
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return new EtcdAttempt(this, request);
+    return new EtcdAttempt(this, new RuleReads(keys, request.key(), request.rule()), request);
   }
 
   /**
@@ -202,48 +208,53 @@ final class EtcdBackend implements LockBackend {
     }
   }
 
-  /**
-   * Deletes {@code entry} if it still has {@code expected} (its create revision, or its value: whose it is),
-   * in one transaction; true if it did. Entries are never deleted blindly: a client reuses its entry key.
-   */
-  boolean deleteIf(ByteSequence entry, CmpTarget<?> expected, String what) {
-    return EtcdCalls.await(kv.txn()
+  @Override
+  public boolean deleteIf(ByteSequence entry, CmpTarget<?> expected, String what) {
+    return await(kv.txn()
         .If(new Cmp(entry, Cmp.Op.EQUAL, expected))
         .Then(Op.delete(entry, DeleteOption.DEFAULT))
-        .commit(), timeout, what).isSucceeded();
+        .commit(), what).isSucceeded();
   }
 
-  /** The nanoTime until which lease {@code leaseId} is sure to live, once that reaches {@code neededUntil} or etcd answered. */
-  CompletableFuture<Long> aliveUntil(long leaseId, long neededUntil) {
+  @Override
+  public CompletableFuture<Long> aliveUntil(long leaseId, long neededUntil) {
     return leaseLife.aliveUntil(leaseId, neededUntil);
   }
 
-  KV kv() {
-    return kv;
-  }
-
-  EtcdWatches watches() {
-    return watches;
-  }
-
-  EtcdKeys keys() {
-    return keys;
-  }
-
-  EntryNames entryNames() {
-    return entryNames;
-  }
-
-  Duration timeout() {
-    return timeout;
-  }
-
-  long leaseId() {
+  @Override
+  public long leaseId() {
     return session.leaseId();
   }
 
-  /** A call bound to lease {@code id} failed with {@code error}: if etcd said it knows no such lease, check it now. */
-  void leaseRefused(long id, RuntimeException error) {
+  @Override
+  public OwnEntry takeEntryName(String key, long leaseId, QueueRule rule) {
+    return entryNames.take(key, leaseId, rule);
+  }
+
+  @Override
+  public CompletableFuture<TxnResponse> putAndRead(ByteSequence entry, ByteSequence owner, long leaseId, Op read) {
+    return kv.txn()
+        .Then(Op.put(entry, owner, PutOption.builder().withLeaseId(leaseId).withPrevKV().build()), read)
+        .commit();
+  }
+
+  @Override
+  public TxnResponse read(String what, Op... reads) {
+    return await(kv.txn().Then(reads).commit(), what);
+  }
+
+  @Override
+  public EtcdWatches.Watching onDeletionOfAny(List<ByteSequence> entries, long fromRevision, Runnable wakeUp) {
+    return watches.onDeletionOfAny(entries, fromRevision, wakeUp);
+  }
+
+  @Override
+  public <T> T await(CompletableFuture<T> call, String what) {
+    return EtcdCalls.await(call, timeout, what);
+  }
+
+  @Override
+  public void leaseRefused(long id, RuntimeException error) {
     for (Throwable t = error; t != null; t = t.getCause()) {
       if (String.valueOf(t.getMessage()).contains("requested lease not found")) {
         session.suspect(id);
@@ -252,7 +263,8 @@ final class EtcdBackend implements LockBackend {
     }
   }
 
-  Duration leaseTtl() {
+  @Override
+  public Duration leaseTtl() {
     return session.ttl();
   }
 

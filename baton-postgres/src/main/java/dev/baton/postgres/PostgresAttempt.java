@@ -39,7 +39,9 @@ import java.util.function.Supplier;
  * <p>A single try (one that will not wait) writes nothing unless it holds.
  */
 final class PostgresAttempt implements Attempt {
-  private final PostgresBackend backend;
+  private final AttemptStore store;
+  private final PostgresCalls calls;
+  private final Sql sql;
   private final AcquireRequest request;
   private final String what;
   private final long expiryMillis;
@@ -48,8 +50,11 @@ final class PostgresAttempt implements Attempt {
   private boolean written;
   private boolean claimTried;
 
-  PostgresAttempt(PostgresBackend backend, AcquireRequest request) {
-    this.backend = backend;
+  /** An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls}. */
+  PostgresAttempt(AttemptStore store, PostgresCalls calls, Sql sql, AcquireRequest request) {
+    this.store = store;
+    this.calls = calls;
+    this.sql = sql;
     this.request = request;
     this.what = "Acquiring '" + request.key() + "'";
     this.expiryMillis = Math.max(1, request.expiry().toMillis());
@@ -59,19 +64,19 @@ final class PostgresAttempt implements Attempt {
   @Override
   public Outcome tryAcquire(WakeUp wakeUp) {
     if (request.mayWait() && registered == null) {
-      backend.notifications().register(request.key(), wakeUp); // before the read: no release can slip between
+      store.register(request.key(), wakeUp); // before the read: no release can slip between
       registered = wakeUp;
     }
     if (!claimTried) {
-      backend.grants().checkMayAcquire(what);
+      store.checkMayAcquire(what);
       claimTried = true;
-      long claimed = refusedWritesNothing(() -> backend.calls().call(what, this::claim));
+      long claimed = refusedWritesNothing(() -> calls.call(what, this::claim));
       if (claimed != 0) {
         stopWaiting();
         return Outcome.granted(new PostgresGrant(request, claimed));
       }
     }
-    Place place = refusedWritesNothing(() -> backend.calls().transaction(what, this::queue));
+    Place place = refusedWritesNothing(() -> calls.transaction(what, this::queue));
     if (place.entryId() != 0 && place.holds()) {
       stopWaiting();
       return Outcome.granted(new PostgresGrant(request, place.entryId()));
@@ -82,7 +87,7 @@ final class PostgresAttempt implements Attempt {
     if (place.aheadChanged()) {
       return Outcome.retryNow(); // an entry ahead was released as we marked it: no notification may come for it
     }
-    Duration bound = backend.fallbackWait();
+    Duration bound = store.fallbackWait();
     long millis = Math.min(bound.toMillis(), Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
     return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
   }
@@ -105,7 +110,7 @@ final class PostgresAttempt implements Attempt {
 
   /** Our entry's id if the key had no entry and ours now holds, else 0 (and nothing was written). */
   private long claim(Connection connection) throws SQLException {
-    try (PreparedStatement claim = backend.calls().prepare(connection, backend.sql().claim)) {
+    try (PreparedStatement claim = calls.prepare(connection, sql.claim)) {
       claim.setString(1, request.key());
       bindEntry(claim, 2, expiryMillis);
       claim.setString(8, request.key());
@@ -122,8 +127,6 @@ final class PostgresAttempt implements Attempt {
 
   /** The transaction of one try. */
   private Place queue(Connection connection) throws SQLException {
-    Sql sql = backend.sql();
-    PostgresCalls calls = backend.calls();
     try (PreparedStatement lock = calls.prepare(connection, sql.queueLock)) {
       lock.setString(1, request.key());
       lock.execute();
@@ -177,7 +180,7 @@ final class PostgresAttempt implements Attempt {
    * mark and notified no one, so the try looks again at once.
    */
   private int contend(Connection connection, long ours) throws SQLException {
-    try (PreparedStatement update = backend.calls().prepare(connection, backend.sql().contend)) {
+    try (PreparedStatement update = calls.prepare(connection, sql.contend)) {
       update.setString(1, request.key());
       update.setLong(2, ours);
       return update.executeUpdate();
@@ -186,7 +189,7 @@ final class PostgresAttempt implements Attempt {
 
   /** Sets our entry's expiry {@code millis} from now: a holder's expiry, or a waiter's ttl. */
   private void refresh(Connection connection, long id, long millis) throws SQLException {
-    try (PreparedStatement update = backend.calls().prepare(connection, backend.sql().refresh)) {
+    try (PreparedStatement update = calls.prepare(connection, sql.refresh)) {
       update.setLong(1, millis);
       update.setString(2, request.key());
       update.setLong(3, id);
@@ -196,7 +199,7 @@ final class PostgresAttempt implements Attempt {
 
   /** Adds our entry at the end of the queue, expiring {@code millis} from now; its id, or 0 if ours was there already. */
   private long insert(Connection connection, long millis) throws SQLException {
-    try (PreparedStatement insert = backend.calls().prepare(connection, backend.sql().insert)) {
+    try (PreparedStatement insert = calls.prepare(connection, sql.insert)) {
       bindEntry(insert, 1, millis);
       insert.setString(7, request.key());
       insert.setString(8, request.ownerId());
@@ -222,7 +225,7 @@ final class PostgresAttempt implements Attempt {
   @Override
   public void stopWaiting() {
     if (registered != null) {
-      backend.notifications().unregister(request.key(), registered);
+      store.unregister(request.key(), registered);
       registered = null;
     }
   }
@@ -231,7 +234,7 @@ final class PostgresAttempt implements Attempt {
   public void abandon() {
     stopWaiting();
     if (written) {
-      backend.deleteEntry(request.key(), request.ownerId());
+      store.deleteEntry(request.key(), request.ownerId());
       written = false;
     }
   }

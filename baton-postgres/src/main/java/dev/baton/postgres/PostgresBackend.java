@@ -9,6 +9,7 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.WakeUp;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,9 +22,10 @@ import java.util.concurrent.CompletionStage;
 /**
  * Baton's lock protocol on PostgreSQL: one row per queue entry in the lock table, numbered by a sequence, expiring by
  * the database's clock ({@link PostgresAttempt} for the acquire). Renewals, releases and reads are single statements
- * on a connection borrowed for the call; renewals asked for together go out in one statement.
+ * on a connection borrowed for the call; renewals asked for together go out in one statement. Its attempts see it as
+ * their {@link AttemptStore}.
  */
-final class PostgresBackend implements LockBackend {
+final class PostgresBackend implements LockBackend, AttemptStore {
   private final Connections connections;
   private final Sql sql;
   private final PostgresCalls calls;
@@ -132,7 +134,7 @@ final class PostgresBackend implements LockBackend {
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return new PostgresAttempt(this, request);
+    return new PostgresAttempt(this, calls, sql, request);
   }
 
   /**
@@ -184,8 +186,8 @@ final class PostgresBackend implements LockBackend {
     return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
   }
 
-  /** Deletes the entry {@code ownerId} wrote for {@code key}, if any, and wakes the key's waiters. */
-  void deleteEntry(String key, String ownerId) {
+  @Override
+  public void deleteEntry(String key, String ownerId) {
     calls.call("Leaving the queue of '" + key + "'", connection -> {
       try (PreparedStatement delete = calls.prepare(connection, sql.abandon)) {
         delete.setString(1, key);
@@ -197,24 +199,23 @@ final class PostgresBackend implements LockBackend {
     });
   }
 
-  Sql sql() {
-    return sql;
+  @Override
+  public void register(String key, WakeUp wakeUp) {
+    notifications.register(key, wakeUp);
   }
 
-  PostgresCalls calls() {
-    return calls;
+  @Override
+  public void unregister(String key, WakeUp wakeUp) {
+    notifications.unregister(key, wakeUp);
   }
 
-  LockGrants grants() {
-    return grants;
+  @Override
+  public void checkMayAcquire(String what) {
+    grants.checkMayAcquire(what);
   }
 
-  Notifications notifications() {
-    return notifications;
-  }
-
-  /** The longest a waiter waits for a notification before it looks again by itself. */
-  Duration fallbackWait() {
+  @Override
+  public Duration fallbackWait() {
     return fallbackWait;
   }
 

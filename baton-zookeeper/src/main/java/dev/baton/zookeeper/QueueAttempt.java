@@ -5,6 +5,7 @@ import dev.baton.spi.Attempt;
 import dev.baton.spi.Outcome;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.zookeeper.CreateMode;
@@ -38,7 +39,7 @@ import org.apache.zookeeper.data.Stat;
  * a write made once it holds ({@link #grant}).
  */
 final class QueueAttempt implements Attempt {
-  private final ZooKeeperBackend zk;
+  private final AttemptStore zk;
   private final AcquireRequest request;
   private final String lockPath;
   private final String prefix;
@@ -55,12 +56,14 @@ final class QueueAttempt implements Attempt {
   /** The lock path's ACL, asked for with our entry into the queue and not read yet. */
   private CompletableFuture<List<ACL>> pathAcl;
 
-  QueueAttempt(ZooKeeperBackend zk, AcquireRequest request) {
+  /** An acquisition of {@code request}'s key, whose lock nodes live under {@code lockPath}, in {@code zk}. */
+  QueueAttempt(AttemptStore zk, String lockPath, AcquireRequest request) {
     this.zk = zk;
     this.request = request;
-    this.lockPath = zk.lockPath(request.key());
+    this.lockPath = lockPath;
     this.prefix = LockNodes.prefix(request.ownerId(), request.rule());
-    this.data = ZooKeeperBackend.ownerData(request);
+    // What a lock node holds: the owner id and who holds it (HolderRecord), for the status.
+    this.data = request.ownerRecord().getBytes(StandardCharsets.UTF_8);
     this.what = "Acquiring '" + request.key() + "'";
   }
 

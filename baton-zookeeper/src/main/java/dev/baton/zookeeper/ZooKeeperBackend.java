@@ -25,9 +25,10 @@ import org.apache.zookeeper.data.Stat;
 
 /**
  * Baton's lock protocol on a ZooKeeper ensemble: ephemeral nodes of one session per client, under
- * container nodes that the server removes once they are empty.
+ * container nodes that the server removes once they are empty. Its attempts ({@link QueueAttempt}) see it as their
+ * {@link AttemptStore}.
  */
-final class ZooKeeperBackend implements LockBackend {
+final class ZooKeeperBackend implements LockBackend, AttemptStore {
   private final ZooKeeperSession session;
   private final ZkPaths paths;
   private final List<ACL> acl;
@@ -127,7 +128,7 @@ final class ZooKeeperBackend implements LockBackend {
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return new QueueAttempt(this, request);
+    return new QueueAttempt(this, paths.lockPath(request.key()), request);
   }
 
   /**
@@ -188,20 +189,18 @@ final class ZooKeeperBackend implements LockBackend {
     return stat != null && stat.getEphemeralOwner() == grant.sessionId() && stat.getCzxid() == grant.czxid();
   }
 
-  ZooKeeper connected() {
+  @Override
+  public ZooKeeper connected() {
     return session.connected();
   }
 
-  String lockPath(String key) {
-    return paths.lockPath(key);
-  }
-
-  List<ACL> acl() {
+  @Override
+  public List<ACL> acl() {
     return acl;
   }
 
-  /** How long one call may take: past the session timeout, the session itself is in doubt. */
-  Duration callTimeout() {
+  @Override
+  public Duration callTimeout() {
     return session.timeout();
   }
 
@@ -210,7 +209,8 @@ final class ZooKeeperBackend implements LockBackend {
    * deletes an empty container at any time, so one of them may be gone again before the next create: then this
    * stops, and the caller's create, failing again for want of a parent, brings it back here.
    */
-  void createParents(ZooKeeper zk, String path, String what) {
+  @Override
+  public void createParents(ZooKeeper zk, String path, String what) {
     try {
       for (int slash = path.indexOf('/', 1); slash > 0; slash = path.indexOf('/', slash + 1)) {
         createContainer(zk, path.substring(0, slash), what);
@@ -236,7 +236,8 @@ final class ZooKeeperBackend implements LockBackend {
    * ACL that gives no one else create and delete), a lock path that others may write would let them delete our
    * lock node or add one that poses as the holder.
    */
-  boolean guardsLockPaths() {
+  @Override
+  public boolean guardsLockPaths() {
     return guardsLockPaths;
   }
 
@@ -244,7 +245,8 @@ final class ZooKeeperBackend implements LockBackend {
    * Refuses a lock path whose ACL lets anyone outside this client's ACL create or delete its children: a path that
    * someone made before us with an open ACL, under which we would hold nothing safely.
    */
-  void checkLockPathAcl(String lockPath, List<ACL> found, String key) {
+  @Override
+  public void checkLockPathAcl(String lockPath, List<ACL> found, String key) {
     for (ACL entry : found) {
       boolean writes = (entry.getPerms() & (ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE)) != 0;
       if (writes && acl.stream().noneMatch(ours -> ours.getId().equals(entry.getId()))) {
@@ -254,11 +256,6 @@ final class ZooKeeperBackend implements LockBackend {
             + " client's user; delete it (it holds no lock of ours) or give it this client's ACL.");
       }
     }
-  }
-
-  /** What a lock node holds: the owner id and who holds it ({@link HolderRecord}), for the status. */
-  static byte[] ownerData(AcquireRequest request) {
-    return request.ownerRecord().getBytes(StandardCharsets.UTF_8);
   }
 
   @Override
