@@ -107,6 +107,15 @@ public abstract class ShortTorture {
     });
   }
 
+  /**
+   * How many holds show that the run did contend: fewer for a leadership, whose killed leader's term lasts as long as
+   * its session at the store (3 s on etcd, whose server restarts then renew every lease), so that a loaded machine
+   * saw 7 terms in 15 s where no fault was unexplained.
+   */
+  private int minimumHolds() {
+    return primitive == Primitive.LEADERSHIP ? 4 : 20;
+  }
+
   private void check(TortureResult result) {
     assertThat(result.tokensIncreased()).as(result.summary()).isTrue();
     assertThat(result.lostUpdates()).as(result.summary()).isZero();
@@ -116,7 +125,7 @@ public abstract class ShortTorture {
     assertThat(result.flags()).as(result.summary()).isEmpty();
     assertThat(result.unexpectedExits()).as(result.summary()).isEmpty();
     assertThat(result.faults()).as("faults injected").hasSizeGreaterThanOrEqualTo(2);
-    assertThat(result.holds()).as("holds").hasSizeGreaterThan(20);
+    assertThat(result.holds()).as("holds").hasSizeGreaterThan(minimumHolds());
     assertThat(result.acquisitionsPerWorker().values().stream().filter(holds -> holds > 0).count())
         .as("workers that held").isGreaterThan(1);
   }
