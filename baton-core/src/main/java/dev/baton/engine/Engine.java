@@ -1,6 +1,5 @@
 package dev.baton.engine;
 
-import dev.baton.BackendUnavailableException;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
