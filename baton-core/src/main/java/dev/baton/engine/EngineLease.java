@@ -211,7 +211,7 @@ final class EngineLease implements Lease {
     }
     state.set(LeaseState.LOST);
     cancelHoldTimer();
-    entry.left(this, HeldEntry.Departure.GONE);
+    entry.left(HeldEntry.Departure.GONE);
     engine.observers().ended(this, primitive, grantedSince, reason);
     listeners.end(reason);
   }
@@ -233,7 +233,7 @@ final class EngineLease implements Lease {
       }
     } finally {
       state.set(finalState);
-      entry.left(this, departure);
+      entry.left(departure);
     }
     engine.observers().ended(this, primitive, grantedSince, told);
     listeners.end(told);

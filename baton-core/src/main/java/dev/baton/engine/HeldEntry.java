@@ -218,10 +218,10 @@ final class HeldEntry {
   }
 
   /**
-   * {@code lease} has left, its final state written: passes the key's local turn on unless the lease handed it over,
-   * and lets go of the key.
+   * A lease has left, its final state written: passes the key's local turn on unless the lease handed it over, and
+   * lets go of the key.
    */
-  void left(EngineLease lease, Departure departure) {
+  void left(Departure departure) {
     if (queue != null && departure != Departure.HANDED_OVER) {
       queue.leave();
     }
