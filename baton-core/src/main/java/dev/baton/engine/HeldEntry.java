@@ -32,10 +32,13 @@ import org.slf4j.LoggerFactory;
  *       never handed over), and is never renewed past that lease's hold end ({@link #bound}).
  *   <li>The entry ends once ({@link #ended}): when its last lease leaves, which then releases it at the store, or when
  *       it is lost, which ends every lease on it, each told once. After that no lease joins it and it is not renewed.
- *   <li>A hand-over swaps the leaving lease for its successor under this object's monitor, once the waiter has taken
- *       the successor, so that the entry never lacks a holder in between and a loss reaches whichever holds it.
- *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end; the turn passes with
- *       a hand-over, or is left once, by the lease whose end ends the entry, after that lease's final state is written.
+ *   <li>A hand-over puts the successor on the entry before offering it to the waiter, and takes the leaving lease off
+ *       only once the waiter has taken it, so that the entry never lacks a holder and a loss or the client's close
+ *       reaches the successor while it is handed over; one that ended before it was taken leaves the entry to the
+ *       leaving lease, as if it had not been offered.
+ *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
+ *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
+ *       ended the entry, after that lease's final state is written.
  * </ol>
  *
  * <h2>Who writes what</h2>
@@ -48,8 +51,10 @@ import org.slf4j.LoggerFactory;
  *       releasing holder when the store kept the entry at the end of a chain of hand-overs.
  *   <li>{@link #nextRenewalAt}: by the thread that sends a renewal, the one that completes it with a failure, and the
  *       releasing holder when the store kept the entry.
- *   <li>{@link #handovers}: by the holder of an exclusive entry as it hands it over; there is one holder at a time.
+ *   <li>{@link #handovers}: by the holder of an exclusive entry as it hands it over, before the waiter may take it
+ *       (and back if the waiter did not); one lease at a time hands the entry over.
  *   <li>{@link #bound}: once, by the acquiring thread, before the entry is watched or its lease returned.
+ *   <li>{@link #turnLeft}: once, by the lease whose end passes the key's local turn on.
  *   <li>Everything else is final.
  * </ul>
  *
@@ -108,6 +113,8 @@ final class HeldEntry {
   private int handovers;
   /** The lease whose hold timeout bounds the entry's renewals, alone on it; null if it was taken without one. */
   private EngineLease bound;
+  /** Set once, by the lease whose end passes the key's local turn on. */
+  private final AtomicBoolean turnLeft = new AtomicBoolean();
   private final AtomicBoolean renewing = new AtomicBoolean();
   private final AtomicBoolean renewAgain = new AtomicBoolean();
   private volatile long validUntil;
@@ -222,10 +229,17 @@ final class HeldEntry {
    * lets go of the key.
    */
   void left(Departure departure) {
-    if (queue != null && departure != Departure.HANDED_OVER) {
-      queue.leave();
+    if (departure == Departure.RELEASED || departure == Departure.GONE) {
+      leaveTurn();
     }
     engine.forget(localKey);
+  }
+
+  /** Passes the key's local turn on, once: the entry has ended. */
+  private void leaveTurn() {
+    if (queue != null && turnLeft.compareAndSet(false, true)) {
+      queue.leave();
+    }
   }
 
   /** Why the entry was lost, if it was; else what a lease finds when the store no longer had it. */
@@ -302,17 +316,27 @@ final class HeldEntry {
       nextRenewalAt = sentAt + renewEveryNanos;
       chain = 0;
     }
+    EngineLease successor = new EngineLease(this, engine.time().now(), 0);
+    int before = handovers;
     synchronized (this) {
       if (ended) {
         return Handover.NONE;
       }
-      EngineLease successor = new EngineLease(this, engine.time().now(), 0);
-      if (!queue.handOver(new HandoverTerms(request.ttl(), request.fair()), successor)) {
+      holders.add(successor); // so that a loss or the client's close reaches it while it is handed over
+      handovers = chain; // before the waiter may take it, and hand it on in turn
+    }
+    // Not under the monitor: the waiter woken here releases soon after, and would wait for it.
+    boolean taken = queue.handOver(new HandoverTerms(request.ttl(), request.fair()), successor);
+    synchronized (this) {
+      if (!taken || !holders.contains(successor)) {
+        // Not taken, or ended before it was (lost, or the client closed): the leaving lease goes on as the holder.
+        holders.remove(successor);
+        if (!taken) {
+          handovers = before;
+        }
         return Handover.NONE;
       }
       holders.remove(leaving);
-      holders.add(successor);
-      handovers = chain;
     }
     return Handover.HANDED_OVER;
   }
