@@ -41,6 +41,9 @@ public interface LockObserver {
    */
   default void ended(Lease lease, Primitive primitive, Duration heldFor, LostReason reason) {}
 
-  /** The watchdog renewed a held lease at the store ({@code true}), or a renewal failed and will be retried. */
+  /**
+   * The watchdog renewed a held lease's entry at the store ({@code true}), or a renewal failed and will be retried.
+   * Leases that share one entry (readers of one client) are renewed as one, and told of once, naming one of them.
+   */
   default void renewed(Lease lease, Primitive primitive, boolean succeeded) {}
 }

@@ -1,6 +1,5 @@
 package dev.baton.engine;
 
-import dev.baton.BackendUnavailableException;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
@@ -32,7 +31,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The shared machinery of one client: the acquire loop, the per-key local queues, the watchdog, the
- * background threads and the set of held leases. Everything here is backend-independent.
+ * background threads and the entries held at the store ({@link HeldEntry}). Everything here is backend-independent.
  */
 final class Engine implements LossListener {
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
@@ -50,11 +49,10 @@ final class Engine implements LossListener {
   private final Events events;
   private final Watchdog watchdog;
   private final Cleanup cleanup;
-  private final LocalHandovers handovers;
   private final LocalShares shares = new LocalShares();
   private final Acquisitions acquisitions = new Acquisitions();
   private final Observers observers;
-  private final Set<EngineLease> held = ConcurrentHashMap.newKeySet();
+  private final Set<HeldEntry> entries = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   /** Counted down when the first {@link #close} is done, which a concurrent second one waits for. */
   private final CountDownLatch closeDone = new CountDownLatch(1);
@@ -71,7 +69,6 @@ final class Engine implements LossListener {
     this.observers = new Observers(events, time);
     this.watchdog = new Watchdog(time);
     this.cleanup = new Cleanup(time, background.executor());
-    this.handovers = new LocalHandovers(this, backend);
     backend.setLossListener(this);
   }
 
@@ -188,11 +185,7 @@ final class Engine implements LossListener {
         keys.release(localKey); // retained twice: by the turn and by the joined lease
         return joinedInTurn;
       }
-      EngineLease lease = acquireAtStore(key, rule, options, deadline, exclusive ? queue : null, interruptible);
-      if (rule.mode() == EntryMode.SHARED) {
-        shares.host(localKey, lease);
-      }
-      return lease;
+      return acquireAtStore(key, rule, options, deadline, localKey, exclusive ? queue : null, interruptible);
     } catch (Throwable t) {
       if (exclusive) {
         queue.leave();
@@ -219,17 +212,16 @@ final class Engine implements LossListener {
       return null;
     }
     keys.retain(localKey, turns(rule)); // the lease releases the key when it ends
-    startHolding(joined);
     return tookOver(joined);
   }
 
   private EngineLease acquireAtStore(String key, QueueRule rule, LockOptions options, Deadline deadline,
-      LocalQueue heldTurn, boolean interruptible) throws InterruptedException {
+      String localKey, LocalQueue heldTurn, boolean interruptible) throws InterruptedException {
     Signal signal = acquisitions.start();
     try {
       StoreAcquisition.Granted granted =
           new StoreAcquisition(this, key, rule, options, deadline, interruptible, signal).run();
-      return hold(granted.grant(), heldTurn, granted.sentAt());
+      return hold(granted.grant(), localKey, heldTurn, granted.sentAt());
     } finally {
       acquisitions.finish(signal);
     }
@@ -265,25 +257,6 @@ final class Engine implements LossListener {
     return shares;
   }
 
-  /** Offers the entry {@code leaving} holds to the next local waiter: see {@link LocalHandovers}. */
-  Handover handOver(EngineLease leaving) {
-    return handovers.offer(leaving);
-  }
-
-  /** A lease made by a hand-over is held and renewed as the lease it was handed from. */
-  void startHolding(EngineLease successor) {
-    held.add(successor);
-    if (successor.grant().request().renewed()) {
-      watchdog.watch(successor);
-    }
-  }
-
-  /** A lease made for a hand-over that did not happen. */
-  void stopHolding(EngineLease successor) {
-    watchdog.unwatch(successor);
-    held.remove(successor);
-  }
-
   /** The lease handed over or joined by this waiter: ours now, unless the client closed meanwhile. */
   private EngineLease tookOver(EngineLease lease) {
     if (closed.get()) {
@@ -300,29 +273,32 @@ final class Engine implements LossListener {
   }
 
   /**
-   * @param heldTurn the key's local queue, whose turn an exclusive lease keeps while held and in which it is offered to
-   *     the next waiter when released; null for other leases
+   * The entry just granted and its first lease. The watchdog renews the entry while it is held; a hold timer ends the
+   * lease when its hold timeout comes; a shared entry may be joined by later readers of this client.
+   *
+   * @param heldTurn the key's local queue, whose turn an exclusive entry keeps while held and in which it is offered
+   *     to the next waiter when released; null for other entries
    */
-  private EngineLease hold(Grant grant, LocalQueue heldTurn, long sentAt) {
-    EngineLease lease = new EngineLease(this, grant, heldTurn, sentAt);
-    held.add(lease);
+  private EngineLease hold(Grant grant, String localKey, LocalQueue heldTurn, long sentAt) {
+    HeldEntry entry = new HeldEntry(this, grant, localKey, heldTurn, sentAt);
+    EngineLease lease = entry.firstLease(sentAt);
+    entries.add(entry);
     if (closed.get()) {
-      held.remove(lease);
+      entries.remove(entry);
       cleanup.run("release of " + grant.request().lockName() + ", granted while closing", () -> backend.release(grant));
       throw closedException();
     }
-    startKeepingAlive(lease, grant.request());
-    return lease;
-  }
-
-  /** The watchdog renews the lease while it is held; a hold timer ends it when its hold timeout comes. */
-  private void startKeepingAlive(EngineLease lease, AcquireRequest request) {
+    AcquireRequest request = grant.request();
     if (request.renewed()) {
-      watchdog.watch(lease);
+      watchdog.watch(entry);
     }
     if (request.leaseTime() != null) {
       lease.setHoldTimer(holdTimer(lease, request.leaseTime().toNanos()));
     }
+    if (request.rule().mode() == EntryMode.SHARED) {
+      shares.host(entry);
+    }
+    return lease;
   }
 
   /** A timer that ends {@code lease} by its hold timeout in {@code delayNanos}; null if the client is closing. */
@@ -335,24 +311,28 @@ final class Engine implements LossListener {
     }
   }
 
-  /** A lease ended: its key is no longer in use by it. */
-  void forget(EngineLease lease) {
-    held.remove(lease);
-    keys.release(localKey(lease.key(), lease.grant().request().rule()));
+  /** A lease on an entry of local key {@code localKey} ended: the key is no longer in use by it. */
+  void forget(String localKey) {
+    keys.release(localKey);
+  }
+
+  /** An entry ended: released by its last lease, or lost. */
+  void dropEntry(HeldEntry entry) {
+    entries.remove(entry);
   }
 
   @Override
   public void lost(Grant grant, LostReason reason) {
-    for (EngineLease lease : held) {
-      if (lease.grant() == grant) {
-        lease.lose(reason);
+    for (HeldEntry entry : entries) {
+      if (entry.grant() == grant) {
+        entry.lose(reason);
       }
     }
   }
 
   @Override
   public void allLost(LostReason reason) {
-    List.copyOf(held).forEach(lease -> lease.lose(reason));
+    List.copyOf(entries).forEach(entry -> entry.lose(reason));
   }
 
   boolean isClosed() {
@@ -390,7 +370,7 @@ final class Engine implements LossListener {
     try {
       keys.close(closedException().getMessage());
       acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
-      List.copyOf(held).forEach(EngineLease::releaseOnClose);
+      List.copyOf(entries).forEach(entry -> entry.holders().forEach(EngineLease::releaseOnClose));
       stopThreads();
       backend.close();
     } finally {

@@ -1,6 +1,6 @@
 package dev.baton.engine;
 
-/** What a releasing holder's offer to the next local waiter came to: see {@link LocalHandovers}. */
+/** What a releasing holder's offer to the next local waiter came to: see {@link HeldEntry}. */
 enum Handover {
   /** The waiter took the entry over: it stays at the store. */
   HANDED_OVER,

@@ -7,14 +7,14 @@ import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Keeps the renewed leases of one client alive. One tick renews every lease that is due, or nearly
- * due, so that the renewals of a client go out together; the renewals do not block the tick, and the
- * next tick is set for the earliest lease that needs attention. A lease whose renewals have failed
- * until its validity ran out is reported lost.
+ * Keeps the renewed entries of one client alive: one renewal stream per entry, however many leases ride on it. One
+ * tick renews every entry that is due, or nearly due, so that the renewals of a client go out together; the renewals
+ * do not block the tick, and the next tick is set for the earliest entry that needs attention. An entry whose
+ * renewals have failed until its validity ran out is lost.
  */
 final class Watchdog {
   private final EngineTime time;
-  private final Set<EngineLease> leases = ConcurrentHashMap.newKeySet();
+  private final Set<HeldEntry> entries = ConcurrentHashMap.newKeySet();
   private final ReentrantLock scheduling = new ReentrantLock();
   private Future<?> nextTick;
   private long nextTickAt;
@@ -23,13 +23,13 @@ final class Watchdog {
     this.time = time;
   }
 
-  void watch(EngineLease lease) {
-    leases.add(lease);
-    tickBy(lease.nextCheckAt());
+  void watch(HeldEntry entry) {
+    entries.add(entry);
+    tickBy(entry.nextCheckAt());
   }
 
-  void unwatch(EngineLease lease) {
-    leases.remove(lease);
+  void unwatch(HeldEntry entry) {
+    entries.remove(entry);
   }
 
   /** Makes sure a tick runs no later than {@code atNanos}. */
@@ -60,15 +60,19 @@ final class Watchdog {
     }
     long now = time.now();
     long earliest = Long.MAX_VALUE;
-    for (EngineLease lease : leases) {
-      if (!lease.isValidAt(now)) {
-        lease.validityRanOut(now);
+    for (HeldEntry entry : entries) {
+      if (entry.hasEnded()) {
+        entries.remove(entry); // watched again by a hold end moved as it ended
         continue;
       }
-      if (lease.isRenewalDue(now)) {
-        lease.renew(now);
+      if (!entry.isValidAt(now)) {
+        entry.validityRanOut(now);
+        continue;
       }
-      earliest = Math.min(earliest, lease.nextCheckAt());
+      if (entry.isRenewalDue(now)) {
+        entry.renew(now);
+      }
+      earliest = Math.min(earliest, entry.nextCheckAt());
     }
     if (earliest != Long.MAX_VALUE) {
       tickBy(earliest);

@@ -65,6 +65,27 @@ class LocalSharesTest {
   }
 
   @Test
+  void aReaderAfterTheLossOfTheSharedEntryTakesANewOneAndTheKeyIsFreeOnceItIsReleased() throws Exception {
+    try (LockClient client = store.connect(LockOptions.builder().ttl(Duration.ofMillis(300)).build());
+        LockClient other = store.connect(LockOptions.defaults())) {
+      DistributedLock read = client.readWriteLock("k").readLock();
+      Lease first = read.acquire(WAIT);
+      Lease second = BackgroundCall.start("second-reader", () -> read.acquire(WAIT)).result(WAIT);
+      store.removeHolder("k");
+      await().atMost(WAIT).until(() -> first.state() == LeaseState.LOST && second.state() == LeaseState.LOST);
+
+      Lease third = read.acquire(WAIT);
+      assertThat(third.fencingToken()).as("the token of a new entry").isGreaterThan(first.fencingToken());
+      assertThat(other.readWriteLock("k").writeLock().tryAcquire()).as("a writer beside the new reader").isEmpty();
+      third.close();
+      assertThat(store.entries("k")).isZero();
+      Lease written = client.readWriteLock("k").writeLock().acquire(WAIT);
+      assertThat(written.isHeld()).as("a local writer once the readers are gone").isTrue();
+      written.close();
+    }
+  }
+
+  @Test
   void aLocalWriterUnderWayStopsJoinsSoThatLaterReadersQueueBehindIt() throws Exception {
     try (LockClient client = store.connect(LockOptions.defaults())) {
       Lease reading = client.readWriteLock("k").readLock().acquire(WAIT);

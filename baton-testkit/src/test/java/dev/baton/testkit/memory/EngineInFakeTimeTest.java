@@ -16,6 +16,8 @@ import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.FakeTicker;
 import dev.baton.testkit.RecordingLostListener;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -116,6 +118,36 @@ class EngineInFakeTimeTest {
     // One renewal a second (a third of the 3 s ttl), give or take the first and the last.
     await().atMost(PROMPTLY).untilAsserted(() -> assertThat(renewals.get()).isBetween(3_599, 3_601));
     assertThat(second.status(key).fencingToken()).hasValue(lease.fencingToken());
+  }
+
+  /**
+   * Readers that share one entry are renewed as one: eight of them cost the store one renewal a third of a ttl, not
+   * eight, and hold for as long as it is renewed, while a writer of another client is kept out.
+   */
+  @Test
+  void readersSharingOneEntryCostOneRenewalStream() throws Exception {
+    AtomicInteger renewals = new AtomicInteger();
+    first.observe(new LockObserver() {
+      @Override
+      public void renewed(Lease renewed, Primitive primitive, boolean succeeded) {
+        renewals.incrementAndGet();
+      }
+    });
+    List<Lease> readers = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      readers.add(BackgroundCall.start("reader-" + i, () -> first.readWriteLock(key).readLock().acquire()).result(PROMPTLY));
+    }
+    assertThat(store.entries(key)).as("the readers' entries at the store").isEqualTo(1);
+
+    time.advance(Duration.ofHours(1));
+
+    assertThat(readers).allMatch(Lease::isHeld);
+    assertThat(second.readWriteLock(key).writeLock().tryAcquire()).as("a writer of another client").isEmpty();
+    // One renewal a second (a third of the 3 s ttl) for the one entry, give or take the first and the last.
+    await().atMost(PROMPTLY).untilAsserted(() -> assertThat(renewals.get()).isBetween(3_599, 3_601));
+    readers.forEach(Lease::close);
+    assertThat(store.entries(key)).isZero();
+    assertThat(second.readWriteLock(key).writeLock().tryAcquire()).isPresent();
   }
 
   @Test

@@ -1,0 +1,460 @@
+package dev.baton.engine;
+
+import dev.baton.BackendUnavailableException;
+import dev.baton.LockException;
+import dev.baton.LockOptions;
+import dev.baton.LostReason;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.ChainEnd;
+import dev.baton.spi.Grant;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What this client holds at the store under one grant: the entry, how long it is surely ours, its one renewal stream,
+ * the leases riding on it and its release. A lease ({@link EngineLease}) is one holder's view of an entry; an entry
+ * has one lease (a mutex, a write lock, a permit), the next one after a local hand-over, or several readers that
+ * joined it ({@link LocalShares}). However many leases ride on it, the entry is renewed once per interval, and
+ * released at the store once, by the last lease to leave it.
+ *
+ * <h2>Invariants</h2>
+ *
+ * <ol>
+ *   <li>The store keeps the entry at least until {@link #validUntil}: it is set from when the request that set the
+ *       entry's expiry was sent. No lease on the entry counts as held from then on, so none holds without it.
+ *   <li>At most one renewal of the entry is in flight ({@link #renewing}), whatever the number of leases on it.
+ *   <li>An entry taken with a hold timeout has its first lease alone on it all its life (no reader joins it, it is
+ *       never handed over), and is never renewed past that lease's hold end ({@link #bound}).
+ *   <li>The entry ends once ({@link #ended}): when its last lease leaves, which then releases it at the store, or when
+ *       it is lost, which ends every lease on it, each told once. After that no lease joins it and it is not renewed.
+ *   <li>A hand-over puts the successor on the entry before offering it to the waiter, and takes the leaving lease off
+ *       only once the waiter has taken it, so that the entry never lacks a holder and a loss or the client's close
+ *       reaches the successor while it is handed over; one that ended before it was taken leaves the entry to the
+ *       leaving lease, as if it had not been offered.
+ *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
+ *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
+ *       ended the entry, after that lease's final state is written.
+ * </ol>
+ *
+ * <h2>Who writes what</h2>
+ *
+ * <ul>
+ *   <li>{@link #holders}, {@link #ended}, {@link #lossReason}, {@link #joins}: under this object's monitor, by the
+ *       acquiring thread (a reader joining, the first lease), the releasing holder (leaving, handing over) and the
+ *       thread that loses the entry (the watchdog, the store's I/O thread).
+ *   <li>{@link #validUntil}: by the thread that completes a renewal (the store's I/O thread), one at a time, and by the
+ *       releasing holder when the store kept the entry at the end of a chain of hand-overs.
+ *   <li>{@link #nextRenewalAt}: by the thread that sends a renewal, the one that completes it with a failure, and the
+ *       releasing holder when the store kept the entry.
+ *   <li>{@link #handovers}: by the holder of an exclusive entry as it hands it over, before the waiter may take it
+ *       (and back if the waiter did not); one lease at a time hands the entry over.
+ *   <li>{@link #bound}: once, by the acquiring thread, before the entry is watched or its lease returned.
+ *   <li>{@link #turnLeft}: once, by the lease whose end passes the key's local turn on.
+ *   <li>Everything else is final.
+ * </ul>
+ *
+ * <p>What comes next extends this class: a lease on several keys is a holder of several entries; a lingering entry is
+ * one that {@link #leave} keeps, instead of releasing it, when its last lease leaves; a revocation is a request
+ * delivered to the {@link #holders} of an entry.
+ */
+final class HeldEntry {
+  private static final Logger log = LoggerFactory.getLogger(HeldEntry.class);
+  private static final long MIN_RETRY_NANOS = 10_000_000L;
+  private static final long MAX_RETRY_NANOS = 1_000_000_000L;
+
+  /**
+   * How many times in a row a fair lock may change hands between the threads of one client. A fair lock's waiters
+   * in other processes go first once the chain ends (ZooKeeper's fair lock and etcd queue them in order, Redis's
+   * fair lock yields them the turn). On two cores a hand-over between threads costs about 20 µs of wake-up, a cycle
+   * at the store one or two round trips: 64 turns per cycle keep a hot key near the local limit, while another
+   * process waits at most 64 critical sections longer than its fair turn.
+   */
+  private static final int MAX_IN_A_ROW = 64;
+
+  /**
+   * The same bound for a non-fair lock, whose waiters race for it when it is free: the process that just released
+   * is the first to try again, so its chains are kept shorter, to leave the other processes their share.
+   */
+  private static final int MAX_IN_A_ROW_WHEN_RACING = 16;
+
+  /** How many readers may join one entry, so that a writer of another process waits at most that many more reads. */
+  private static final int MAX_JOINS = 64;
+
+  /** How a lease's leaving went, for what it is told and whether it passes its key's local turn on. */
+  enum Departure {
+    /** The next local waiter took the entry over, with the key's turn: it stays at the store. */
+    HANDED_OVER,
+    /** Other leases still ride on the entry: it stays at the store for them. */
+    LEFT_TO_OTHERS,
+    /** The entry was ours until released: at the store, or by the store at the end of a chain of hand-overs. */
+    RELEASED,
+    /** The store no longer held the entry for us, or it was lost already. */
+    GONE
+  }
+
+  private final Engine engine;
+  private final Grant grant;
+  /** The name of the key's local queue: see {@link Engine}. */
+  private final String localKey;
+  /** The key's local queue, whose turn an exclusive entry keeps while held and may hand over; else null. */
+  private final LocalQueue queue;
+  private final long ttlNanos;
+  private final long renewEveryNanos;
+  private final Set<EngineLease> holders = new LinkedHashSet<>();
+  private volatile boolean ended;
+  private LostReason lossReason;
+  private int joins;
+  /** How many times the entry changed hands locally since it was taken, or last kept, at the store. */
+  private int handovers;
+  /** The lease whose hold timeout bounds the entry's renewals, alone on it; null if it was taken without one. */
+  private EngineLease bound;
+  /** Set once, by the lease whose end passes the key's local turn on. */
+  private final AtomicBoolean turnLeft = new AtomicBoolean();
+  private final AtomicBoolean renewing = new AtomicBoolean();
+  private final AtomicBoolean renewAgain = new AtomicBoolean();
+  private volatile long validUntil;
+  private volatile long nextRenewalAt;
+
+  /**
+   * @param localKey the name of the key's local queue
+   * @param queue the local queue whose turn an exclusive entry keeps while held; null for other entries
+   * @param sentAt when the request that was granted was sent: the store's expiry runs from later
+   */
+  HeldEntry(Engine engine, Grant grant, String localKey, LocalQueue queue, long sentAt) {
+    this.engine = engine;
+    this.grant = grant;
+    this.localKey = localKey;
+    this.queue = queue;
+    AcquireRequest request = grant.request();
+    this.ttlNanos = request.ttl().toNanos();
+    this.renewEveryNanos = ttlNanos / 3;
+    this.validUntil = sentAt + request.expiry().toNanos();
+    this.nextRenewalAt = sentAt + renewEveryNanos;
+  }
+
+  /** The entry's first lease, held from {@code sentAt}, with the hold timeout of the request if it has one. */
+  synchronized EngineLease firstLease(long sentAt) {
+    Duration holdTimeout = grant.request().leaseTime();
+    EngineLease first = new EngineLease(this, sentAt, holdTimeout == null ? 0 : sentAt + holdTimeout.toNanos());
+    holders.add(first);
+    if (holdTimeout != null) {
+      bound = first;
+    }
+    return first;
+  }
+
+  Engine engine() {
+    return engine;
+  }
+
+  Grant grant() {
+    return grant;
+  }
+
+  String localKey() {
+    return localKey;
+  }
+
+  /** Whether the entry has ended: released by its last lease, or lost. */
+  boolean hasEnded() {
+    return ended;
+  }
+
+  /** The leases riding on the entry now. */
+  synchronized List<EngineLease> holders() {
+    return List.copyOf(holders);
+  }
+
+  /**
+   * A new lease for a reader with {@code options} (its ttl capped as the store caps it: {@code ttl}) that joins this
+   * shared entry; null if it may not: the entry ended, took {@value #MAX_JOINS} joins already, was taken on other
+   * terms (a hold timeout, another ttl or fairness) or has less than a third of its ttl of validity left.
+   */
+  synchronized EngineLease join(LockOptions options, Duration ttl) {
+    AcquireRequest request = grant.request();
+    if (ended || joins >= MAX_JOINS || bound != null || options.leaseTime().isPresent()
+        || !request.ttl().equals(ttl) || request.fair() != options.fair()
+        || !isValidAt(engine.time().now() + ttlNanos / 3)) {
+      return null;
+    }
+    EngineLease joiner = new EngineLease(this, engine.time().now(), 0);
+    holders.add(joiner);
+    joins++;
+    return joiner;
+  }
+
+  /**
+   * {@code leaving} lets go of the entry: hands it to the next local waiter if {@code mayHandOver} and the terms
+   * allow, or leaves it to the other leases on it, or, as the last, releases it at the store. A store that cannot be
+   * reached is retried later. A store that refuses the release (a privilege revoked while the lock was held) keeps
+   * the entry until it lapses: it is no longer renewed, so that is within a ttl, which the exception says.
+   *
+   * @throws LockException if the store refused the release
+   */
+  Departure release(EngineLease leaving, boolean mayHandOver) {
+    if (mayHandOver && queue != null) {
+      Handover handover;
+      try {
+        handover = handOver(leaving);
+      } catch (RuntimeException e) {
+        leave(leaving);
+        throw e;
+      }
+      switch (handover) {
+        case HANDED_OVER:
+          return Departure.HANDED_OVER;
+        case RELEASED:
+          leave(leaving);
+          return Departure.RELEASED;
+        case GONE:
+          leave(leaving);
+          return Departure.GONE;
+        case NONE:
+          break;
+      }
+    }
+    if (!leave(leaving)) {
+      return isLost() ? Departure.GONE : Departure.LEFT_TO_OTHERS;
+    }
+    return releaseAtStore() ? Departure.RELEASED : Departure.GONE;
+  }
+
+  /**
+   * A lease has left, its final state written: passes the key's local turn on unless the lease handed it over, and
+   * lets go of the key.
+   */
+  void left(Departure departure) {
+    if (departure == Departure.RELEASED || departure == Departure.GONE) {
+      leaveTurn();
+    }
+    engine.forget(localKey);
+  }
+
+  /** Passes the key's local turn on, once: the entry has ended. */
+  private void leaveTurn() {
+    if (queue != null && turnLeft.compareAndSet(false, true)) {
+      queue.leave();
+    }
+  }
+
+  /** Why the entry was lost, if it was; else what a lease finds when the store no longer had it. */
+  synchronized LostReason lossReason() {
+    return lossReason == null ? LostReason.ENTRY_REMOVED : lossReason;
+  }
+
+  private synchronized boolean isLost() {
+    return lossReason != null;
+  }
+
+  /**
+   * Takes {@code lease} off the entry; true if it was the last, and the entry has ended by it: then it is no longer
+   * renewed and no lease joins it. False if the entry had ended already.
+   */
+  private boolean leave(EngineLease lease) {
+    synchronized (this) {
+      holders.remove(lease);
+      if (ended || !holders.isEmpty()) {
+        return false;
+      }
+      ended = true;
+    }
+    stop();
+    return true;
+  }
+
+  private void stop() {
+    engine.watchdog().unwatch(this);
+    engine.shares().close(this);
+    engine.dropEntry(this);
+  }
+
+  private boolean releaseAtStore() {
+    try {
+      return engine.backend().release(grant);
+    } catch (BackendUnavailableException e) {
+      engine.cleanup().runLater("release of " + grant.request().lockName(), () -> engine.backend().release(grant));
+      return true;
+    } catch (LockException refused) {
+      log.warn("The release of lock '{}' (owner {}) was refused; no longer renewed, its entry lapses at the store"
+          + " within {}", grant.request().key(), grant.request().ownerId(), Durations.format(grant.request().expiry()));
+      throw refused;
+    }
+  }
+
+  /**
+   * Offers the entry to the next local waiter, without a round trip, if there is one, the entry has more than a third
+   * of its ttl of validity left and {@code leaving} has no hold timeout (which is counted from each holder's own
+   * acquire). Chains are bounded, so that other processes get their turn: after {@link #MAX_IN_A_ROW} hand-overs in a
+   * row the store keeps the entry for the next waiter only if no other client waits for it
+   * ({@link dev.baton.spi.LockBackend#keepUnlessOthersWait}), and releases it otherwise. The successor is a new lease
+   * on this entry, with the same fencing token.
+   */
+  private Handover handOver(EngineLease leaving) {
+    if (engine.isClosed() || ended || leaving.hasHoldTimeout() || !queue.hasWaiter()
+        || !isValidAt(engine.time().now() + ttlNanos / 3)) {
+      return Handover.NONE;
+    }
+    AcquireRequest request = grant.request();
+    int chain = handovers + 1;
+    if (handovers >= (request.fair() ? MAX_IN_A_ROW : MAX_IN_A_ROW_WHEN_RACING)) {
+      long sentAt = engine.time().now();
+      ChainEnd end;
+      try {
+        end = engine.backend().keepUnlessOthersWait(grant, request.ttl());
+      } catch (BackendUnavailableException e) {
+        return Handover.NONE;
+      }
+      if (end != ChainEnd.KEPT) {
+        return end == ChainEnd.RELEASED ? Handover.RELEASED : Handover.GONE;
+      }
+      validUntil = sentAt + ttlNanos;
+      nextRenewalAt = sentAt + renewEveryNanos;
+      chain = 0;
+    }
+    EngineLease successor = new EngineLease(this, engine.time().now(), 0);
+    int before = handovers;
+    synchronized (this) {
+      if (ended) {
+        return Handover.NONE;
+      }
+      holders.add(successor); // so that a loss or the client's close reaches it while it is handed over
+      handovers = chain; // before the waiter may take it, and hand it on in turn
+    }
+    // Not under the monitor: the waiter woken here releases soon after, and would wait for it.
+    boolean taken = queue.handOver(new HandoverTerms(request.ttl(), request.fair()), successor);
+    synchronized (this) {
+      if (!taken || !holders.contains(successor)) {
+        // Not taken, or ended before it was (lost, or the client closed): the leaving lease goes on as the holder.
+        holders.remove(successor);
+        if (!taken) {
+          handovers = before;
+        }
+        return Handover.NONE;
+      }
+      holders.remove(leaving);
+    }
+    return Handover.HANDED_OVER;
+  }
+
+  /**
+   * The store no longer holds the entry for us, or may not: every lease on it is lost, without asking the store.
+   * Does no I/O, so it is safe on the watchdog and the store's I/O threads; an entry whose renewals failed is released
+   * in the background, in case the store still has it.
+   */
+  void lose(LostReason reason) {
+    List<EngineLease> losing;
+    synchronized (this) {
+      if (ended) {
+        return;
+      }
+      ended = true;
+      lossReason = reason;
+      losing = List.copyOf(holders);
+      holders.clear();
+    }
+    stop();
+    log.warn("Lock '{}' (owner {}) lost: {}", grant.request().key(), grant.request().ownerId(), reason);
+    if (reason == LostReason.RENEWAL_FAILED) {
+      engine.cleanup().runLater("release of lost " + grant.request().lockName(), () -> engine.backend().release(grant));
+    }
+    losing.forEach(lease -> lease.lose(reason));
+  }
+
+  boolean isValidAt(long nanos) {
+    return nanos - validUntil < 0;
+  }
+
+  boolean isRenewalDue(long now) {
+    // Renewing up to half an interval early lets entries acquired at different moments share a tick.
+    return now - (nextRenewalAt - renewEveryNanos / 2) >= 0;
+  }
+
+  long nextCheckAt() {
+    long renewal = nextRenewalAt;
+    long valid = validUntil;
+    return renewal - valid < 0 ? renewal : valid;
+  }
+
+  /**
+   * The watchdog found the entry past its validity: renewals failed for a whole ttl, unless the hold timeout of its
+   * lease has come, whose timer ends the lease instead.
+   */
+  void validityRanOut(long now) {
+    EngineLease holdTimed = bound;
+    if (holdTimed != null && holdTimed.holdEndedStopping(now)) {
+      return;
+    }
+    lose(LostReason.RENEWAL_FAILED);
+  }
+
+  /** A lease on the entry moved its hold end: renews now, or right after the renewal under way. */
+  void renewNow() {
+    renewAgain.set(true);
+    renew(engine.time().now());
+  }
+
+  /**
+   * Sends one renewal unless one is already under way; never blocks. With a hold timeout, the entry is
+   * never extended past it. A renewal asked for while one is under way (the hold end moved) follows it.
+   */
+  void renew(long sentAt) {
+    if (ended || !renewing.compareAndSet(false, true)) {
+      return;
+    }
+    renewAgain.set(false);
+    EngineLease holdTimed = bound;
+    long expiry = holdTimed == null ? ttlNanos : holdTimed.renewalExpiry(sentAt, ttlNanos);
+    if (expiry == 0) {
+      renewing.set(false);
+      return;
+    }
+    nextRenewalAt = sentAt + renewEveryNanos;
+    try {
+      engine.backend().renew(grant, Duration.ofNanos(expiry)).whenComplete((ours, error) -> renewed(sentAt, expiry, ours, error));
+    } catch (RuntimeException e) {
+      renewed(sentAt, expiry, null, e);
+    }
+  }
+
+  private void renewed(long sentAt, long expiry, Boolean ours, Throwable error) {
+    renewing.set(false);
+    if (error == null && Boolean.TRUE.equals(ours)) {
+      validUntil = sentAt + expiry;
+      tellRenewed(true);
+      if (renewAgain.get()) {
+        renew(engine.time().now());
+      }
+      return;
+    }
+    if (error == null) {
+      lose(LostReason.ENTRY_REMOVED);
+      return;
+    }
+    tellRenewed(false);
+    nextRenewalAt = engine.time().now() + Math.max(MIN_RETRY_NANOS, Math.min(MAX_RETRY_NANOS, renewEveryNanos / 3));
+    log.debug("Renewal of {} failed; retrying", grant.request().lockName(), error);
+    engine.watchdog().tickBy(nextCheckAt());
+  }
+
+  /** Observers hear of a renewal of the entry once, naming one of the leases on it. */
+  private void tellRenewed(boolean succeeded) {
+    EngineLease holder;
+    synchronized (this) {
+      holder = holders.isEmpty() ? null : holders.iterator().next();
+    }
+    if (holder != null) {
+      engine.observers().renewed(holder, holder.primitive(), succeeded);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "HeldEntry{key='" + grant.request().key() + "', owner=" + grant.request().ownerId() + ", token="
+        + grant.fencingToken() + '}';
+  }
+}
