@@ -1,6 +1,7 @@
 package dev.baton;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * One holding of a lock, from the moment it is granted until it is released, expires or is lost.
@@ -59,6 +60,12 @@ public interface Lease extends AutoCloseable {
    * @throws IllegalArgumentException if the listener is null
    */
   void onLost(LockLostListener listener);
+
+  /**
+   * How long until the hold timeout ends this lease ({@link LockOptions#withLeaseTime}, moved by {@link #extendHold}):
+   * empty if it was acquired without one (it is renewed while held) or is no longer held.
+   */
+  Optional<Duration> holdRemaining();
 
   /**
    * Moves the hold timeout of this lease to {@code holdFor} from now, later or sooner than it was: the lock

@@ -7,6 +7,7 @@ import dev.baton.LostReason;
 import dev.baton.Primitive;
 import dev.baton.spi.Settings;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -121,6 +122,12 @@ final class EngineLease implements Lease {
   @Override
   public void onLost(LockLostListener listener) {
     listeners.add(listener);
+  }
+
+  @Override
+  public Optional<Duration> holdRemaining() {
+    long now = engine.time().now();
+    return holdTimeout && isHeld() ? Optional.of(Duration.ofNanos(Math.max(0, holdEndsAt - now))) : Optional.empty();
   }
 
   @Override

@@ -93,6 +93,7 @@ abstract class ContractTimeouts extends ContractGroup {
   void extendHoldNeedsAHoldTimeoutAValidDurationAndAHeldLease() throws Exception {
     LockClient client = newClient();
     try (Lease renewed = client.lock(key).acquire(LONG_WAIT)) {
+      assertThat(renewed.holdRemaining()).as("the hold left of a lease renewed while held").isEmpty();
       assertThatThrownBy(() -> renewed.extendHold(Duration.ofSeconds(1)))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContainingAll(key, "withLeaseTime");
@@ -104,7 +105,13 @@ abstract class ContractTimeouts extends ContractGroup {
           .hasMessageContainingAll("holdFor", String.valueOf(bad));
     }
     assertThat(bounded.isHeld()).as("the lease after the rejected calls").isTrue();
+    assertThat(bounded.holdRemaining()).as("the hold left of a 20 s hold timeout").hasValueSatisfying(left ->
+        assertThat(left).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(20)));
+    assertThat(bounded.extendHold(Duration.ofHours(1))).isTrue();
+    assertThat(bounded.holdRemaining()).as("the hold left once extended to an hour").hasValueSatisfying(left ->
+        assertThat(left).isGreaterThan(Duration.ofMinutes(59)).isLessThanOrEqualTo(Duration.ofHours(1)));
     bounded.close();
+    assertThat(bounded.holdRemaining()).as("the hold left once released").isEmpty();
     assertThat(bounded.extendHold(Duration.ofSeconds(1))).as("extendHold once released").isFalse();
     assertThat(entriesAtStore(key)).isZero();
   }

@@ -40,7 +40,7 @@ public class LocksEndpoint {
     if (prefix == null) {
       return new InstanceLocks(client.clientId(),
           inUse.held().stream().map(lock -> new HeldLock(lock.key(), lock.primitive(), lock.since().toString(),
-              lock.fencingToken())).toList(),
+              lock.fencingToken(), lock.holdEndsAt() == null ? null : lock.holdEndsAt().toString())).toList(),
           inUse.waiting().stream().map(wait -> new Wait(wait.key(), wait.primitive(), wait.since().toString())).toList());
     }
     List<StoreLock> locks = client.list(prefix, LIMIT).stream().map(StoreLock::of).toList();
@@ -61,8 +61,10 @@ public class LocksEndpoint {
    *     {@code LEADERSHIP}
    * @param since when it was granted, ISO-8601
    * @param fencingToken the token the store gave with it
+   * @param holdEndsAt when its hold timeout ({@code LockOptions.withLeaseTime}, {@code @Locked(leaseTime)}) releases
+   *     it, ISO-8601, or null where it has none: it is renewed while held
    */
-  public record HeldLock(String key, String primitive, String since, long fencingToken) {}
+  public record HeldLock(String key, String primitive, String since, long fencingToken, String holdEndsAt) {}
 
   /**
    * An acquire this instance waits for.

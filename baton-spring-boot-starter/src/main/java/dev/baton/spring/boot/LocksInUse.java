@@ -38,7 +38,7 @@ final class LocksInUse implements LockObserver {
   @Override
   public void acquired(Lease lease, Primitive primitive, Duration waited) {
     waiting.remove(Thread.currentThread());
-    held.put(lease, new HeldLock(lease.key(), primitive.name(), clock.instant(), lease.fencingToken()));
+    held.put(lease, new HeldLock(lease.key(), primitive.name(), clock.instant(), lease.fencingToken(), null));
   }
 
   @Override
@@ -56,10 +56,13 @@ final class LocksInUse implements LockObserver {
     held.remove(lease);
   }
 
-  /** The locks held now, the oldest first. */
+  /** The locks held now, the oldest first, each with when its hold timeout ends it as of now. */
   List<HeldLock> held() {
+    Instant now = clock.instant();
     synchronized (held) {
-      return held.values().stream().sorted(Comparator.comparing(HeldLock::since).thenComparing(HeldLock::key))
+      return held.entrySet().stream()
+          .map(lock -> lock.getValue().endingAt(lock.getKey().holdRemaining().map(now::plus).orElse(null)))
+          .sorted(Comparator.comparing(HeldLock::since).thenComparing(HeldLock::key))
           .toList();
     }
   }
@@ -69,8 +72,17 @@ final class LocksInUse implements LockObserver {
     return waiting.values().stream().sorted(Comparator.comparing(Wait::since).thenComparing(Wait::key)).toList();
   }
 
-  /** A lock this instance holds, granted {@code since}; as {@link LocksEndpoint.HeldLock}. */
-  record HeldLock(String key, String primitive, Instant since, long fencingToken) {}
+  /**
+   * A lock this instance holds, granted {@code since}; as {@link LocksEndpoint.HeldLock}.
+   *
+   * @param holdEndsAt when its hold timeout ends it, or null where it has none (renewed while held)
+   */
+  record HeldLock(String key, String primitive, Instant since, long fencingToken, Instant holdEndsAt) {
+
+    HeldLock endingAt(Instant end) {
+      return new HeldLock(key, primitive, since, fencingToken, end);
+    }
+  }
 
   /** An acquire this instance waits for, begun {@code since}; as {@link LocksEndpoint.Wait}. */
   record Wait(String key, String primitive, Instant since) {}

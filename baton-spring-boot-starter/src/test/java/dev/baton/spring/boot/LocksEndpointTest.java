@@ -10,6 +10,7 @@ import dev.baton.LockOptions;
 import dev.baton.connect.LockClients;
 import dev.baton.testkit.RedisServerExtension;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,7 +39,7 @@ class LocksEndpointTest {
       LocksEndpoint endpoint = context.getBean(LocksEndpoint.class);
       LockClient client = context.getBean(LockClient.class);
       try (LockClient other = LockClients.connect(redis.uri()); Lease elsewhere = other.lock("report").acquire();
-          Lease mine = client.lock("nightly").acquire()) {
+          Lease mine = client.lock("nightly").acquire(LockOptions.defaults().withLeaseTime(Duration.ofMinutes(10)))) {
         CompletableFuture<Void> waiter = CompletableFuture.runAsync(() -> {
           try (Lease late = client.lock("report").acquire(LockOptions.defaults().withWaitTime(Duration.ofSeconds(20)))) {
             assertThat(late.isHeld()).isTrue();
@@ -55,10 +56,12 @@ class LocksEndpointTest {
           assertThat(held.primitive()).isEqualTo("LOCK");
           assertThat(held.fencingToken()).isEqualTo(mine.fencingToken());
           assertThat(held.since()).isNotBlank();
+          assertThat(Instant.parse(held.holdEndsAt())).as("the end of its 10-minute hold timeout")
+              .isBetween(Instant.now().plus(Duration.ofMinutes(9)), Instant.now().plus(Duration.ofMinutes(10)));
         });
         assertThat(new ObjectMapper().writeValueAsString(locks)).as("the answer Actuator writes")
             .contains("\"held\":[{\"key\":\"nightly\",\"primitive\":\"LOCK\",\"since\":\"")
-            .contains("\"fencingToken\":" + mine.fencingToken() + "}]")
+            .contains("\"fencingToken\":" + mine.fencingToken() + ",\"holdEndsAt\":\"")
             .contains("\"waiting\":[{\"key\":\"report\",\"primitive\":\"LOCK\",\"since\":\"");
         assertThat(locks.waiting()).singleElement().satisfies(wait -> {
           assertThat(wait.key()).isEqualTo("report");
