@@ -116,13 +116,12 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
     });
   }
 
+  /** The deadline passed in the local queue: gives up, unless the turn came first. */
   private void turnTimedOut() {
-    step(() -> {
-      if (queue.withdraw(this)) {
-        engine.keys().release(localKey);
-        fail(engine.timeout(key, options));
-      }
-    });
+    if (queue.withdraw(this)) {
+      engine.keys().release(localKey);
+      fail(engine.timeout(key, options));
+    }
   }
 
   /** Leaves the local queue after a cancel, unless the turn came first: then the step it came with cleans up. */

@@ -9,14 +9,20 @@ import dev.baton.DistributedReadWriteLock;
 import dev.baton.DistributedSemaphore;
 import dev.baton.Lease;
 import dev.baton.LockClient;
+import dev.baton.LockObserver;
 import dev.baton.LockOptions;
+import dev.baton.LockTimeoutException;
+import dev.baton.Primitive;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -153,6 +159,56 @@ abstract class ContractAsyncWaiting extends ContractGroup {
       assertThat(entriesAtStore(key)).as("entries while the holder holds").isEqualTo(1);
     }
     await("no entries left after the release").atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+  }
+
+  /**
+   * An asynchronous acquire has no acquiring thread: observers are told its start and outcome together on one thread,
+   * as {@link LockObserver} promises, with the wait counted from the call.
+   */
+  @Test
+  @Timeout(30)
+  void observersAreToldAnAsynchronousAcquiresStartAndOutcomeOnOneThread() throws Exception {
+    LockClient client = newClient();
+    Map<Thread, List<String>> toldPerThread = new ConcurrentHashMap<>();
+    List<Duration> waits = new CopyOnWriteArrayList<>();
+    client.observe(new LockObserver() {
+      @Override
+      public void acquiring(String key, Primitive primitive) {
+        tell("acquiring");
+      }
+
+      @Override
+      public void acquired(Lease lease, Primitive primitive, Duration waited) {
+        tell("acquired");
+        waits.add(waited);
+      }
+
+      @Override
+      public void timedOut(String key, Primitive primitive, Duration waited) {
+        tell("timed out");
+        waits.add(waited);
+      }
+
+      private void tell(String event) {
+        toldPerThread.computeIfAbsent(Thread.currentThread(), thread -> new CopyOnWriteArrayList<>()).add(event);
+      }
+    });
+    CompletableFuture<Lease> acquired;
+    try (Lease held = newClient().lock(key).acquire(LONG_WAIT)) {
+      acquired = client.lock(key).acquireAsync();
+      CompletableFuture<Lease> timedOut = client.lock(key).acquireAsync(baseOptions().withWaitTime(A_WHILE));
+      assertThat(timedOut).failsWithin(PROMPTLY).withThrowableOfType(ExecutionException.class)
+          .withCauseInstanceOf(LockTimeoutException.class);
+    }
+    acquired.get(LONG_WAIT.toMillis(), MILLISECONDS).close();
+    assertThat(waits).as("waits told").hasSize(2).allSatisfy(waited -> assertThat(waited).isGreaterThanOrEqualTo(A_WHILE));
+    toldPerThread.forEach((thread, told) -> {
+      assertThat(told).as("told on %s", thread.getName()).hasSizeGreaterThanOrEqualTo(2);
+      for (int i = 0; i < told.size(); i++) {
+        assertThat(told.get(i)).as("event %d on %s: %s", i, thread.getName(), told)
+            .isIn(i % 2 == 0 ? List.of("acquiring") : List.of("acquired", "timed out"));
+      }
+    });
   }
 
   /** Each client takes and releases a lock, blocking and asynchronously, so that its threads exist before counting. */
