@@ -43,6 +43,9 @@ public interface DistributedSemaphore {
   /** Takes a permit if one is free now, without waiting. */
   Optional<Lease> tryAcquire();
 
-  /** Waits for a permit on another thread; cancelling the future gives up and leaves nothing at the store. */
+  /**
+   * Waits for a permit without a thread waiting, as {@link DistributedLock#acquireAsync()} does; cancelling the future
+   * gives up and leaves nothing at the store.
+   */
   CompletableFuture<Lease> acquireAsync();
 }

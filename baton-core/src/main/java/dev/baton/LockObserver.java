@@ -11,6 +11,9 @@ import java.time.Duration;
  * exception an observer throws is logged and otherwise ignored. Every method does nothing unless overridden. Each
  * is told the key and the {@link Primitive} its handle was taken as: a lock, a read or write lock, a semaphore's
  * permit or a leadership term (whose acquire waits as long as its candidate stands).
+ *
+ * <p>An {@code acquireAsync} has no acquiring thread: its start and its outcome are told together, one after the
+ * other, on the client's thread that completes its future, with the wait counted from the call.
  */
 public interface LockObserver {
 

@@ -1,6 +1,6 @@
 package dev.baton.engine;
 
-/** One acquire, to run now or on a worker thread; returns null when the lock was not acquired. */
+/** One blocking acquire, run on the calling thread; returns null when the lock was not acquired. */
 @FunctionalInterface
 interface AcquireCall {
   EngineLease call() throws InterruptedException;

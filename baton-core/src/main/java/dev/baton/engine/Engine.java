@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -38,6 +37,11 @@ final class Engine implements LossListener {
   private static final long CLOSE_WAIT_MILLIS = 5_000;
   /** Threads for hold timeouts and background clean-up: bounded, so that many leases ending at once queue. */
   private static final int BACKGROUND_THREADS = 4;
+  /**
+   * Threads for the store calls of asynchronous acquires and their completions: bounded, as a pending acquire waits
+   * on none of them ({@link AsyncAcquisition}), so that thousands pending cost these few.
+   */
+  private static final int ASYNC_ACQUIRE_THREADS = 4;
 
   private final LockBackend backend;
   private final String clientId;
@@ -62,9 +66,8 @@ final class Engine implements LossListener {
     this.backend = backend;
     this.clientId = clientId;
     this.time = ticker == null ? EngineTime.system(clientId) : EngineTime.of(ticker);
-    this.background = new ClientThreads("background", clientId, Engine::backgroundPool);
-    // One thread per pending acquireAsync, which waits as a blocking acquire does: as many as the caller asks for.
-    this.asyncAcquires = new ClientThreads("acquire", clientId, Executors::newCachedThreadPool);
+    this.background = new ClientThreads("background", clientId, threads -> boundedPool(BACKGROUND_THREADS, threads));
+    this.asyncAcquires = new ClientThreads("acquire", clientId, threads -> boundedPool(ASYNC_ACQUIRE_THREADS, threads));
     this.events = new Events(clientId);
     this.observers = new Observers(events, time);
     this.watchdog = new Watchdog(time);
@@ -72,9 +75,8 @@ final class Engine implements LossListener {
     backend.setLossListener(this);
   }
 
-  private static ExecutorService backgroundPool(ThreadFactory threads) {
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(BACKGROUND_THREADS, BACKGROUND_THREADS, 30, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(), threads);
+  private static ExecutorService boundedPool(int size, ThreadFactory threads) {
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads);
     pool.allowCoreThreadTimeOut(true);
     return pool;
   }
@@ -103,9 +105,17 @@ final class Engine implements LossListener {
     return observers;
   }
 
-  /** Where {@code acquireAsync} runs its acquires. */
+  /** Where {@code acquireAsync} makes its store calls and completes its futures. */
   ExecutorService asyncAcquires() {
     return asyncAcquires.executor();
+  }
+
+  KeyRegistry keys() {
+    return keys;
+  }
+
+  Acquisitions acquisitions() {
+    return acquisitions;
   }
 
   String clientId() {
@@ -145,6 +155,23 @@ final class Engine implements LossListener {
       observers.failed(key, primitive, start, t);
       throw t;
     }
+  }
+
+  /**
+   * As {@link #acquire}, interruptible, without a thread waiting: see {@link AsyncAcquisition}.
+   *
+   * @throws IllegalStateException if the client is closed
+   */
+  AsyncAcquisition acquireAsync(String key, QueueRule rule, Primitive primitive, LockOptions options) {
+    ensureOpen();
+    AsyncAcquisition acquisition = new AsyncAcquisition(this, key, rule, primitive, options);
+    try {
+      asyncAcquires.executor().execute(acquisition::begin);
+    } catch (RejectedExecutionException closing) {
+      ensureOpen();
+      throw closing;
+    }
+    return acquisition;
   }
 
   /**
@@ -203,7 +230,7 @@ final class Engine implements LossListener {
    * A lease on a shared entry this client holds already, for a reader ({@link LocalShares}); null if the reader must
    * queue at the store: another mode, no entry it may join, or an exclusive acquisition of the key under way here.
    */
-  private EngineLease joinShared(String key, QueueRule rule, String localKey, LockOptions options) {
+  EngineLease joinShared(String key, QueueRule rule, String localKey, LockOptions options) {
     if (rule.mode() != EntryMode.SHARED || keys.inUse(key)) {
       return null;
     }
@@ -236,7 +263,7 @@ final class Engine implements LossListener {
    * How many threads of this client may talk to the store at once for entries under {@code rule}: one, or as many as
    * a semaphore's permits, which the store may grant all at once.
    */
-  private static int turns(QueueRule rule) {
+  static int turns(QueueRule rule) {
     return rule.mode() == EntryMode.PERMIT ? rule.capacity() : 1;
   }
 
@@ -244,11 +271,11 @@ final class Engine implements LossListener {
    * The name of the local queue of {@code key}'s entries under {@code rule}: the key for exclusive entries (so a mutex
    * and a write lock on one key share their turn), the key and the rule for others. No key holds a NUL.
    */
-  private static String localKey(String key, QueueRule rule) {
+  static String localKey(String key, QueueRule rule) {
     return isExclusive(rule) ? key : key + '\u0000' + rule;
   }
 
-  private Duration ttl(LockOptions options) {
+  Duration ttl(LockOptions options) {
     return options.ttl().compareTo(backend.maxTtl()) <= 0 ? options.ttl() : backend.maxTtl();
   }
 
@@ -258,7 +285,7 @@ final class Engine implements LossListener {
   }
 
   /** The lease handed over or joined by this waiter: ours now, unless the client closed meanwhile. */
-  private EngineLease tookOver(EngineLease lease) {
+  EngineLease tookOver(EngineLease lease) {
     if (closed.get()) {
       lease.close();
       throw closedException();
@@ -279,7 +306,7 @@ final class Engine implements LossListener {
    * @param heldTurn the key's local queue, whose turn an exclusive entry keeps while held and in which it is offered
    *     to the next waiter when released; null for other entries
    */
-  private EngineLease hold(Grant grant, String localKey, LocalQueue heldTurn, long sentAt) {
+  EngineLease hold(Grant grant, String localKey, LocalQueue heldTurn, long sentAt) {
     HeldEntry entry = new HeldEntry(this, grant, localKey, heldTurn, sentAt);
     EngineLease lease = entry.firstLease(sentAt);
     entries.add(entry);

@@ -9,7 +9,6 @@ import dev.baton.spi.QueueRule;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 
@@ -77,16 +76,7 @@ final class EngineLock implements DistributedLock {
 
   @Override
   public CompletableFuture<Lease> acquireAsync(LockOptions options) {
-    LockOptions checked = checked(options);
-    engine.ensureOpen();
-    AsyncAcquisition acquisition = new AsyncAcquisition(() -> engine.acquire(key, rule, primitive, checked, true));
-    try {
-      engine.asyncAcquires().execute(acquisition);
-    } catch (RejectedExecutionException closing) {
-      engine.ensureOpen();
-      throw closing;
-    }
-    return acquisition;
+    return engine.acquireAsync(key, rule, primitive, checked(options));
   }
 
   @Override

@@ -13,6 +13,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>There is one turn, or more for a semaphore's permits: as many as the permits, so that as many threads may wait
  * at the store, where they queue in the order they came here in, as every permit could go to one of them at once.
+ *
+ * <p>A waiter is a thread ({@link #enter}) or a {@link Registration} without one ({@link #register}), which an
+ * asynchronous acquire leaves: both queue in one order; a registration is given its turn, or a lease handed over, by
+ * whoever frees it, and told under this queue's lock.
  */
 final class LocalQueue {
   private final ReentrantLock lock = new ReentrantLock();
@@ -37,8 +41,17 @@ final class LocalQueue {
     this.turns = turns;
   }
 
-  /** One waiting thread and the lease it would take over. */
-  private record Waiter(Condition turn, HandoverTerms terms) {}
+  /** A waiter without a thread: told of its turn, or that the queue closed, under the queue's lock, so it only hands on. */
+  interface Registration {
+    /** The turn is this waiter's now, with the lease handed over with it if any. */
+    void turnCame(Turn turn);
+
+    /** The queue closed with {@code message} before the turn came. */
+    void closed(String message);
+  }
+
+  /** One waiting thread, on its condition, or one registration, and the lease it would take over. */
+  private record Waiter(Condition turn, Registration registration, HandoverTerms terms) {}
 
   /**
    * Waits for the turn. A lease handed over to this waiter is taken even if the deadline passes or an
@@ -57,7 +70,48 @@ final class LocalQueue {
         taken++;
         return Turn.PLAIN;
       }
-      return awaitTurn(new Waiter(lock.newCondition(), terms), deadline, interruptible);
+      return awaitTurn(new Waiter(lock.newCondition(), null, terms), deadline, interruptible);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Registers for the turn without a thread: the turn if it is free now (then nothing is registered), else null, and
+   * {@code registration} is told when the turn comes or the queue closes, unless {@link #withdraw withdrawn} first.
+   *
+   * @param terms the leases this waiter takes over, or null for none
+   * @throws IllegalStateException if the queue was closed
+   */
+  Turn register(Registration registration, HandoverTerms terms) {
+    lock.lock();
+    try {
+      checkOpen();
+      if (taken < turns && waiting.isEmpty()) {
+        taken++;
+        return Turn.PLAIN;
+      }
+      waiting.addLast(new Waiter(null, registration, terms));
+      return null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Takes {@code registration} out of the queue (its deadline passed, its acquire was cancelled): whether it still
+   * waited. False if its turn came or the queue closed first: then it was told so, or is being told.
+   */
+  boolean withdraw(Registration registration) {
+    lock.lock();
+    try {
+      if (!waiting.removeIf(waiter -> waiter.registration() == registration)) {
+        return false;
+      }
+      if (taken < turns) {
+        signalHead();
+      }
+      return true;
     } finally {
       lock.unlock();
     }
@@ -118,6 +172,11 @@ final class LocalQueue {
       if (closedMessage != null || head == null || !terms.equals(head.terms()) || handedTo != null) {
         return false;
       }
+      if (head.registration() != null) {
+        waiting.removeFirst();
+        head.registration().turnCame(new Turn(successor));
+        return true;
+      }
       handedTo = head;
       handedOver = successor;
       head.turn().signal();
@@ -153,15 +212,32 @@ final class LocalQueue {
     lock.lock();
     try {
       closedMessage = message;
-      waiting.forEach(waiter -> waiter.turn().signal());
+      waiting.removeIf(waiter -> {
+        if (waiter.registration() == null) {
+          waiter.turn().signal();
+          return false;
+        }
+        waiter.registration().closed(message);
+        return true;
+      });
     } finally {
       lock.unlock();
     }
   }
 
+  /**
+   * Wakes the first waiting thread, which takes the turn if one is free, or gives the free turns to the registrations
+   * at the head of the queue, in order.
+   */
   private void signalHead() {
     Waiter head = waiting.peekFirst();
-    if (head != null) {
+    while (head != null && head.registration() != null && taken < turns && closedMessage == null) {
+      waiting.removeFirst();
+      taken++;
+      head.registration().turnCame(Turn.PLAIN);
+      head = waiting.peekFirst();
+    }
+    if (head != null && head.registration() == null) {
       head.turn().signal();
     }
   }

@@ -4,17 +4,22 @@ import dev.baton.spi.WakeUp;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
-/** The wake-up of one waiting acquisition: a flag that a backend sets and the waiting thread awaits. */
+/**
+ * The wake-up of one waiting acquisition: a flag that a backend sets and the waiting thread awaits, or that runs the
+ * resumption a threadless acquisition parked on it.
+ */
 final class Signal implements WakeUp {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition signalled = lock.newCondition();
   private boolean set;
+  private Runnable parked;
 
-  /** Forgets earlier signals; called before each try so that a signal during the try is kept. */
+  /** Forgets earlier signals and any parked resumption; called before each try so that a signal during the try is kept. */
   void reset() {
     lock.lock();
     try {
       set = false;
+      parked = null;
     } finally {
       lock.unlock();
     }
@@ -22,12 +27,18 @@ final class Signal implements WakeUp {
 
   @Override
   public void signal() {
+    Runnable resume;
     lock.lock();
     try {
       set = true;
       signalled.signalAll();
+      resume = parked;
+      parked = null;
     } finally {
       lock.unlock();
+    }
+    if (resume != null) {
+      resume.run();
     }
   }
 
@@ -44,4 +55,21 @@ final class Signal implements WakeUp {
     }
   }
 
+  /**
+   * Runs {@code resume}, on the signalling thread, at the next signal; false, and nothing is kept, if signalled since
+   * the last {@link #reset}: then the caller resumes at once. {@code resume} must only hand on, as backends signal from
+   * their I/O threads.
+   */
+  boolean park(Runnable resume) {
+    lock.lock();
+    try {
+      if (set) {
+        return false;
+      }
+      parked = resume;
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
 }

@@ -15,6 +15,10 @@ import java.time.Duration;
  * until it is granted in time. Every attempt ends here and only here: {@link Attempt#stopWaiting()} once
  * its grant is taken over, {@link Attempt#abandon()} (retried in the background) on every other way out.
  * A grant that comes after its own expiry is given back and a new attempt starts, under a new owner id.
+ *
+ * <p>One algorithm for both ways of waiting: {@link #next} makes the tries until a grant or a wait is due; a blocking
+ * acquire waits on its thread ({@link #run}), an asynchronous one parks on the {@link Signal} and a timer
+ * ({@link AsyncAcquisition}) and calls {@link #next} again when either comes. One thread at a time.
  */
 final class StoreAcquisition {
   /** Immediate retries in a row ({@link Outcome#retryNow()}) before a retry waits a moment and heeds the deadline. */
@@ -30,6 +34,11 @@ final class StoreAcquisition {
   private final Signal signal;
   private final Unavailability unavailability;
   private final QueueRule rule;
+  private final boolean mayWait;
+  private AcquireRequest request;
+  private Attempt attempt;
+  private int immediateRetries;
+  private long waitNanos;
   private boolean interrupted;
 
   /** A grant and when the request that won it was sent: the store's expiry runs from later. */
@@ -45,39 +54,27 @@ final class StoreAcquisition {
     this.deadline = deadline;
     this.interruptible = interruptible;
     this.signal = signal;
+    this.mayWait = deadline.remainingNanos() > 0;
     // One promise on every store: without a wait time, an acquire keeps trying through an outage for the
     // ttl asked for, not a store's cap on it.
     this.unavailability = new Unavailability(key, backend.name(), options.ttl(), deadline);
   }
 
   /**
-   * The grant, taken over from its attempt.
+   * The grant, taken over from its attempt, waiting on the calling thread.
    *
    * @throws dev.baton.LockTimeoutException at the deadline
    * @throws BackendUnavailableException if the store could not be reached for too long
    * @throws InterruptedException if interruptible and interrupted; otherwise the interrupt is kept for the caller
    */
   Granted run() throws InterruptedException {
-    boolean mayWait = deadline.remainingNanos() > 0;
     try {
       while (true) {
-        AcquireRequest request = engine.newRequest(key, rule, options, mayWait);
-        Attempt attempt = backend.newAttempt(request);
-        Granted granted;
-        try {
-          granted = untilGranted(attempt);
-        } catch (Throwable t) {
-          abandon(request, attempt, t);
-          throw t;
-        }
-        attempt.stopWaiting();
-        if (engine.time().now() - granted.sentAt() < request.expiry().toNanos()) {
+        Granted granted = next();
+        if (granted != null) {
           return granted;
         }
-        // The grant came after its own expiry (this process was paused, or the reply was that slow): the store
-        // may have given the lock to someone else since. Give it back and ask again as a new owner.
-        Grant late = granted.grant();
-        engine.cleanup().run("release of " + request.lockName() + ", granted after its ttl", () -> backend.release(late));
+        await();
       }
     } finally {
       if (interrupted) {
@@ -87,20 +84,68 @@ final class StoreAcquisition {
   }
 
   /**
-   * Ends an attempt that failed with {@code failure}. A clean-up the store refuses (not an outage, which is retried in
-   * the background) is added to {@code failure} as suppressed: the caller learns why the acquire failed, not that
-   * the clean-up after it did.
+   * Tries until the store grants or asks to wait: the grant, taken over from its attempt, or null when the caller is
+   * to wait for the signal or {@link #waitNanos()}, whichever comes first, and call again. The attempt is abandoned
+   * before any exception leaves.
+   *
+   * @throws dev.baton.LockTimeoutException at the deadline
+   * @throws BackendUnavailableException if the store could not be reached for too long
+   * @throws IllegalStateException if the client closed
    */
-  private void abandon(AcquireRequest request, Attempt attempt, Throwable failure) {
+  Granted next() {
+    while (true) {
+      if (attempt == null) {
+        request = engine.newRequest(key, rule, options, mayWait);
+        attempt = backend.newAttempt(request);
+      }
+      Granted granted;
+      try {
+        granted = tryUntilWait();
+      } catch (Throwable t) {
+        abandon(t);
+        throw t;
+      }
+      if (granted == null) {
+        return null;
+      }
+      AcquireRequest won = request;
+      Attempt done = attempt;
+      attempt = null;
+      done.stopWaiting();
+      if (engine.time().now() - granted.sentAt() < won.expiry().toNanos()) {
+        return granted;
+      }
+      // The grant came after its own expiry (this process was paused, or the reply was that slow): the store
+      // may have given the lock to someone else since. Give it back and ask again as a new owner.
+      Grant late = granted.grant();
+      engine.cleanup().run("release of " + won.lockName() + ", granted after its ttl", () -> backend.release(late));
+    }
+  }
+
+  /** How long the caller of a {@link #next} that returned null waits at most before calling again. */
+  long waitNanos() {
+    return waitNanos;
+  }
+
+  /**
+   * Ends the attempt under way, if any, because of {@code failure}. A clean-up the store refuses (not an outage, which
+   * is retried in the background) is added to {@code failure} as suppressed: the caller learns why the acquire
+   * failed, not that the clean-up after it did.
+   */
+  void abandon(Throwable failure) {
+    if (attempt == null) {
+      return;
+    }
+    Attempt abandoned = attempt;
+    attempt = null;
     try {
-      engine.cleanup().run("clean-up of the abandoned acquire of " + request.lockName(), attempt::abandon);
+      engine.cleanup().run("clean-up of the abandoned acquire of " + request.lockName(), abandoned::abandon);
     } catch (RuntimeException refused) {
       failure.addSuppressed(refused);
     }
   }
 
-  private Granted untilGranted(Attempt attempt) throws InterruptedException {
-    int immediateRetries = 0;
+  private Granted tryUntilWait() {
     while (true) {
       engine.ensureOpen();
       signal.reset();
@@ -121,19 +166,21 @@ final class StoreAcquisition {
       }
       // A store that keeps asking to retry at once (its queue changing under it) must not hold a try past its deadline.
       immediateRetries = 0;
-      await(retryAfter.isZero() ? PAUSE_AFTER_IMMEDIATE_RETRIES : retryAfter);
+      Duration pause = retryAfter.isZero() ? PAUSE_AFTER_IMMEDIATE_RETRIES : retryAfter;
+      waitNanos = Math.min(deadline.remainingNanos(), pause.toNanos());
+      if (waitNanos <= 0) {
+        throw unavailability.isOngoing() ? unavailability.failure() : engine.timeout(key, options);
+      }
+      return null;
     }
   }
 
-  private void await(Duration retryAfter) throws InterruptedException {
-    long waitNanos = Math.min(deadline.remainingNanos(), retryAfter.toNanos());
-    if (waitNanos <= 0) {
-      throw unavailability.isOngoing() ? unavailability.failure() : engine.timeout(key, options);
-    }
+  private void await() throws InterruptedException {
     try {
       signal.await(deadline.time(), waitNanos);
     } catch (InterruptedException e) {
       if (interruptible) {
+        abandon(e);
         throw e;
       }
       interrupted = true;

@@ -6,7 +6,9 @@ import dev.baton.BackendUnavailableException;
  * One acquisition in progress at the store. The engine calls {@link #tryAcquire} until it returns a
  * grant, waiting in between for the attempt's {@link WakeUp} or its retry delay, whichever comes first.
  * Every attempt then ends exactly once: {@link #stopWaiting()} when its grant is taken over (held, or
- * released because it came too late), {@link #abandon()} otherwise. One thread at a time.
+ * released because it came too late), {@link #abandon()} otherwise. One thread at a time, though not always the same
+ * one: an {@code acquireAsync} makes each call on whichever of the client's acquire threads is free, and waits for
+ * the wake-up with no thread at all.
  */
 public interface Attempt {
 

@@ -113,6 +113,87 @@ class LocalQueueTest {
     assertThatThrownBy(() -> queue.enter(Deadline.after(TIME, Optional.empty()), true, null)).hasMessage("client closed");
   }
 
+  @Test
+  void registrationsQueueWithThreadsInOrderOfArrival() throws Exception {
+    assertThat(queue.register(new Recorded(), null)).as("a free turn, taken at once").isNotNull();
+    List<Integer> order = new CopyOnWriteArrayList<>();
+    Recorded first = new Recorded();
+    assertThat(queue.register(first, null)).isNull();
+    List<Thread> thread = startWaiters(queue, 1, order, false);
+    Recorded last = new Recorded();
+    assertThat(queue.register(last, null)).isNull();
+
+    queue.leave();
+    assertThat(first.turns).containsExactly(LocalQueue.Turn.PLAIN);
+    queue.leave();
+    thread.get(0).join(5_000);
+    assertThat(order).containsExactly(0);
+    assertThat(last.turns).isEmpty();
+    queue.leave();
+    assertThat(last.turns).containsExactly(LocalQueue.Turn.PLAIN);
+  }
+
+  @Test
+  void aWithdrawnRegistrationPassesTheTurnOnAndIsNotTold() throws Exception {
+    LocalQueue permits = new LocalQueue(2);
+    permits.register(new Recorded(), null);
+    permits.register(new Recorded(), null);
+    Recorded withdrawn = new Recorded();
+    Recorded next = new Recorded();
+    permits.register(withdrawn, null);
+    permits.register(next, null);
+    permits.leave();
+    assertThat(withdrawn.turns).hasSize(1);
+    assertThat(permits.withdraw(withdrawn)).as("withdrawn after its turn came").isFalse();
+    assertThat(permits.withdraw(next)).isTrue();
+    permits.leave();
+    assertThat(next.turns).isEmpty();
+    assertThat(permits.register(new Recorded(), null)).as("the turn left free").isNotNull();
+  }
+
+  @Test
+  void aLeaseIsHandedOverToARegistrationThatAcceptsItsTerms() {
+    HandoverTerms terms = new HandoverTerms(Duration.ofSeconds(30), false);
+    queue.register(new Recorded(), terms);
+    Recorded other = new Recorded();
+    queue.register(other, new HandoverTerms(Duration.ofSeconds(5), false));
+    assertThat(queue.handOver(terms, null)).as("terms the head does not accept").isFalse();
+    queue.leave();
+    Recorded accepting = new Recorded();
+    queue.register(accepting, terms);
+    assertThat(queue.hasWaiter()).isTrue();
+    assertThat(queue.handOver(terms, null)).isTrue();
+    assertThat(accepting.turns).hasSize(1);
+    assertThat(queue.hasWaiter()).isFalse();
+  }
+
+  @Test
+  void closingTellsRegistrations() {
+    queue.register(new Recorded(), null);
+    Recorded waiting = new Recorded();
+    queue.register(waiting, null);
+    queue.close("client closed");
+    assertThat(waiting.closed).containsExactly("client closed");
+    assertThat(queue.withdraw(waiting)).isFalse();
+    assertThatThrownBy(() -> queue.register(new Recorded(), null)).hasMessage("client closed");
+  }
+
+  /** A registration that notes what it is told. */
+  private static final class Recorded implements LocalQueue.Registration {
+    final List<LocalQueue.Turn> turns = new CopyOnWriteArrayList<>();
+    final List<String> closed = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void turnCame(LocalQueue.Turn turn) {
+      turns.add(turn);
+    }
+
+    @Override
+    public void closed(String message) {
+      closed.add(message);
+    }
+  }
+
   /**
    * Starts {@code count} threads, one after the other once the one before waits, each entering {@code on} and noting
    * its number in {@code order} when it has a turn, then leaving again if {@code leaving}.

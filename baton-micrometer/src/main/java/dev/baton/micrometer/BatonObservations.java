@@ -31,7 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * BatonObservations.bind(client, observationRegistry);
  * }</pre>
  *
- * <p>An {@code acquireAsync} is observed on the thread that waits for it, which carries no scope of the caller's.
+ * <p>An {@code acquireAsync} has no thread that waits for it: its {@code baton.lock.acquire} starts and stops at its
+ * outcome, on the client's thread that completes it, which carries no scope of the caller's (the wait it took is in
+ * {@link BatonMetrics}' timer).
  * Bind before the client takes locks: a hold that began before is not observed.
  */
 public final class BatonObservations implements LockObserver {

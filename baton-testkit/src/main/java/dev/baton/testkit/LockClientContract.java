@@ -203,6 +203,14 @@ public abstract class LockClientContract {
     }
   }
 
+  /** {@link ContractAsyncWaiting}. */
+  @Nested
+  class AsyncWaiting extends ContractAsyncWaiting {
+    AsyncWaiting() {
+      super(LockClientContract.this);
+    }
+  }
+
   /** {@link ContractReleasing}. */
   @Nested
   class Releasing extends ContractReleasing {

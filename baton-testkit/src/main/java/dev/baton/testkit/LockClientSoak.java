@@ -316,7 +316,7 @@ public abstract class LockClientSoak {
     }
   }
 
-  /** A key held by one client; the other's unbounded wait is cancelled, which interrupts it. */
+  /** A key held by one client; the other's unbounded wait is cancelled, which abandons it. */
   private void interrupted(LockClient holder, LockClient waiter, LockOptions options) throws Exception {
     for (int i = 0; i < uncontendedKeys() / 40; i++) {
       String key = key("interrupted", i);
