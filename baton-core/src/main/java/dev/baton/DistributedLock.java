@@ -54,8 +54,8 @@ public interface DistributedLock extends Lock {
   /**
    * Acquires as {@link #acquire()} does, without a thread waiting: a pending acquire is a registration in the local
    * queue and at the store, woken by the store's wake-up, a timer or the local queue, and its store calls run on a few
-   * threads of the client's own, on one of which the outcome completes the future (do not block in a callback run
-   * there: use the {@code ...Async} variants with an executor of your own). Cancelling the future stops the wait and
+   * threads of the client's own. The future completes on another thread of the client, made when needed, so that a
+   * callback that blocks holds up no acquire of the client. Cancelling the future stops the wait and
    * leaves nothing at the store; a lease granted after cancellation is released at once. If the client closes first,
    * the future completes exceptionally with an {@link IllegalStateException}.
    */

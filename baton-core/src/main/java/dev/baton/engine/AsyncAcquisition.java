@@ -22,10 +22,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * thread.
  *
  * <p>Cancelling the future wakes the acquisition, which abandons its attempt on its next step, as a closing client
- * does ({@link Acquisitions}); a lease granted or handed over after the cancel is released at once. The future
- * completes on an acquire thread. Observers are told the acquire's start and its outcome together on that thread, so
- * that both are told on one thread, as {@link dev.baton.LockObserver} promises; the wait they are told counts from the
- * call.
+ * does ({@link Acquisitions}); a lease granted or handed over after the cancel is released at once. Observers are told
+ * the acquire's start and its outcome together on the acquire thread that ends it, so that both are told on one
+ * thread, as {@link dev.baton.LockObserver} promises; the wait they are told counts from the call. The future then
+ * completes on a completion thread of the client ({@link Engine#completions}), so that the caller's stages never
+ * run on, nor block, the acquire threads.
  */
 final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQueue.Registration {
   private final Engine engine;
@@ -261,9 +262,11 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
     lease.observeAs(primitive);
     engine.observers().acquiring(key, primitive);
     engine.observers().acquired(lease, primitive, start);
-    if (!complete(lease)) {
-      lease.close(); // cancelled meanwhile
-    }
+    completeOffTheAcquireThreads(() -> {
+      if (!complete(lease)) {
+        lease.close(); // cancelled meanwhile
+      }
+    });
   }
 
   private void fail(Throwable t) {
@@ -273,7 +276,19 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
     } else {
       engine.observers().failed(key, primitive, start, t);
     }
-    completeExceptionally(t);
+    completeOffTheAcquireThreads(() -> completeExceptionally(t));
+  }
+
+  /**
+   * Completes the future on a completion thread: the caller's dependent stages run there, and one that blocks holds up
+   * no acquire thread. Once the client closed them, here.
+   */
+  private void completeOffTheAcquireThreads(Runnable completion) {
+    try {
+      engine.completions().execute(completion);
+    } catch (RejectedExecutionException closed) {
+      completion.run();
+    }
   }
 
   /** Runs {@code action} on an acquire thread; once the client closed them, here. */

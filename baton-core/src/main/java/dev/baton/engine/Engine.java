@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -38,8 +39,8 @@ final class Engine implements LossListener {
   /** Threads for hold timeouts and background clean-up: bounded, so that many leases ending at once queue. */
   private static final int BACKGROUND_THREADS = 4;
   /**
-   * Threads for the store calls of asynchronous acquires and their completions: bounded, as a pending acquire waits
-   * on none of them ({@link AsyncAcquisition}), so that thousands pending cost these few.
+   * Threads for the store calls of asynchronous acquires: bounded, as a pending acquire waits on none of them
+   * ({@link AsyncAcquisition}), so that thousands pending cost these few.
    */
   private static final int ASYNC_ACQUIRE_THREADS = 4;
 
@@ -50,6 +51,12 @@ final class Engine implements LossListener {
   private final EngineTime time;
   private final ClientThreads background;
   private final ClientThreads asyncAcquires;
+  /**
+   * Where the futures of asynchronous acquires complete, and so where the caller's dependent stages run: threads
+   * made as such a stage needs one and gone when idle, so that a stage that blocks (on another acquire of this
+   * client, say) holds up neither the acquire threads nor, through them, its own client.
+   */
+  private final ClientThreads completions;
   private final Events events;
   private final Watchdog watchdog;
   private final Cleanup cleanup;
@@ -68,6 +75,7 @@ final class Engine implements LossListener {
     this.time = ticker == null ? EngineTime.system(clientId) : EngineTime.of(ticker);
     this.background = new ClientThreads("background", clientId, threads -> boundedPool(BACKGROUND_THREADS, threads));
     this.asyncAcquires = new ClientThreads("acquire", clientId, threads -> boundedPool(ASYNC_ACQUIRE_THREADS, threads));
+    this.completions = new ClientThreads("completion", clientId, Executors::newCachedThreadPool);
     this.events = new Events(clientId);
     this.observers = new Observers(events, time);
     this.watchdog = new Watchdog(time);
@@ -105,9 +113,14 @@ final class Engine implements LossListener {
     return observers;
   }
 
-  /** Where {@code acquireAsync} makes its store calls and completes its futures. */
+  /** Where {@code acquireAsync} makes its store calls. */
   ExecutorService asyncAcquires() {
     return asyncAcquires.executor();
+  }
+
+  /** Where {@code acquireAsync} completes its futures. */
+  ExecutorService completions() {
+    return completions.executor();
   }
 
   KeyRegistry keys() {
@@ -406,7 +419,8 @@ final class Engine implements LossListener {
   }
 
   private void awaitFirstClose() {
-    if (events.runsCurrentThread() || background.runsCurrentThread() || asyncAcquires.runsCurrentThread()) {
+    if (events.runsCurrentThread() || background.runsCurrentThread() || asyncAcquires.runsCurrentThread()
+        || completions.runsCurrentThread()) {
       return;
     }
     try {
@@ -420,8 +434,10 @@ final class Engine implements LossListener {
     time.shutdown();
     background.shutdown();
     asyncAcquires.shutdown();
+    completions.shutdown();
     events.close(CLOSE_WAIT_MILLIS);
     background.awaitStopped(CLOSE_WAIT_MILLIS);
     asyncAcquires.awaitStopped(CLOSE_WAIT_MILLIS);
+    completions.awaitStopped(CLOSE_WAIT_MILLIS);
   }
 }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -38,7 +39,14 @@ abstract class ContractAsyncWaiting extends ContractGroup {
   private static final int KEYS = 20;
   /** Threads that thousands of pending acquires may add: each client's few acquire threads, and some slack. */
   private static final int MOST_EXTRA_THREADS = 40;
+  /**
+   * Threads the completions may add besides, as they run: each callback here blocks in its critical section and its
+   * release, on a completion thread, while the next holder of its key may be completing on another.
+   */
+  private static final int MOST_COMPLETION_THREADS = 2 * KEYS;
   private static final Duration ALL_DONE = Duration.ofMinutes(2);
+  /** More than a client's acquire threads. */
+  private static final int BLOCKING_CALLBACKS = 8;
 
   ContractAsyncWaiting(LockClientContract contract) {
     super(contract);
@@ -74,7 +82,7 @@ abstract class ContractAsyncWaiting extends ContractGroup {
     assertThat(whilePending - before).as("threads added by %d pending acquires (%d before)", PENDING, before)
         .isLessThanOrEqualTo(MOST_EXTRA_THREADS);
     assertThat(threads.getPeakThreadCount() - before).as("threads added until all %d completed", PENDING)
-        .isLessThanOrEqualTo(MOST_EXTRA_THREADS);
+        .isLessThanOrEqualTo(MOST_EXTRA_THREADS + MOST_COMPLETION_THREADS);
     for (MutualExclusionChecker checker : checkers) {
       assertThat(checker.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
       assertThat(checker.count()).as("increments not lost").isEqualTo(PENDING / KEYS);
@@ -116,6 +124,33 @@ abstract class ContractAsyncWaiting extends ContractGroup {
     assertThat(readWrite.violations()).as("a writer met another holder").isZero();
     assertThat(readWrite.count()).as("writers' increments not lost").isEqualTo(writers);
     assertThat(permits.mostSharedAtOnce()).as("permit holders inside at once").isLessThanOrEqualTo(2);
+  }
+
+  /**
+   * A callback that blocks (here, more of them than the client has acquire threads, each until the test lets it go)
+   * holds up no other acquire of its client: futures complete on threads of their own.
+   */
+  @Test
+  @Timeout(60)
+  void callbacksThatBlockHoldUpNoOtherAcquireOfTheClient() throws Exception {
+    LockClient client = newClient();
+    CountDownLatch letGo = new CountDownLatch(1);
+    CountDownLatch blocking = new CountDownLatch(BLOCKING_CALLBACKS);
+    List<CompletableFuture<Void>> callbacks = new ArrayList<>();
+    for (int i = 0; i < BLOCKING_CALLBACKS; i++) {
+      callbacks.add(client.lock(key + "/blocking/" + i).acquireAsync().thenAccept(underLease(lease -> {
+        blocking.countDown();
+        awaitQuietly(letGo);
+      })));
+    }
+    try {
+      assertThat(blocking.await(PROMPTLY.toMillis(), MILLISECONDS)).as("every callback blocking").isTrue();
+      assertThat(client.lock(key + "/free").acquireAsync()).as("another acquire of the client")
+          .succeedsWithin(PROMPTLY).satisfies(Lease::close);
+    } finally {
+      letGo.countDown();
+    }
+    CompletableFuture.allOf(callbacks.toArray(CompletableFuture[]::new)).get(PROMPTLY.toMillis(), MILLISECONDS);
   }
 
   @Test
@@ -220,6 +255,14 @@ abstract class ContractAsyncWaiting extends ContractGroup {
   }
 
   /** Runs {@code work} under the lease, then releases it. */
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   private static Consumer<Lease> underLease(Consumer<Lease> work) {
     return lease -> {
       try {
