@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +54,8 @@ final class EngineLease implements Lease {
   /** HELD, null while ending, then the final state. */
   private final AtomicReference<LeaseState> state = new AtomicReference<>(LeaseState.HELD);
   /** Guards moves of the hold end against the decisions taken on it: expiring, and no longer renewing. */
-  private final Object hold = new Object();
+  /** A lock, not a monitor: it is held around calls to the watchdog and the scheduler, which take locks of their own. */
+  private final ReentrantLock hold = new ReentrantLock();
   private final boolean holdTimeout;
   private volatile long holdEndsAt;
   private final long grantedSince;
@@ -156,7 +158,8 @@ final class EngineLease implements Lease {
    */
   private boolean moveHoldEnd(Duration holdFor) {
     long now = engine.time().now();
-    synchronized (hold) {
+    hold.lock();
+    try {
       if (!holdEndedAt(now)) {
         if (isEnding() || !entry.isValidAt(now)) {
           return false;
@@ -170,6 +173,8 @@ final class EngineLease implements Lease {
         engine.watchdog().watch(entry);
         return true;
       }
+    } finally {
+      hold.unlock();
     }
     expireNow();
     return false;
@@ -191,10 +196,13 @@ final class EngineLease implements Lease {
 
   /** The hold timer fired: free the lock, unless the hold end has moved later since the timer was set. */
   void expire() {
-    synchronized (hold) {
+    hold.lock();
+    try {
       if (!holdEndedAt(engine.time().now())) {
         return;
       }
+    } finally {
+      hold.unlock();
     }
     expireNow();
   }
@@ -264,12 +272,15 @@ final class EngineLease implements Lease {
 
   /** Whether the hold end has come by {@code now}: then the entry is no longer renewed, and the hold timer ends it. */
   boolean holdEndedStopping(long now) {
-    synchronized (hold) {
+    hold.lock();
+    try {
       if (!holdEndedAt(now)) {
         return false;
       }
       engine.watchdog().unwatch(entry);
       return true;
+    } finally {
+      hold.unlock();
     }
   }
 
@@ -278,13 +289,16 @@ final class EngineLease implements Lease {
    * Zero when the hold ends too soon to be worth a renewal: then the entry is no longer watched.
    */
   long renewalExpiry(long sentAt, long ttlNanos) {
-    synchronized (hold) {
+    hold.lock();
+    try {
       long expiry = Math.min(ttlNanos, holdEndsAt - sentAt);
       if (expiry >= MIN_RENEWAL_NANOS) {
         return expiry;
       }
       engine.watchdog().unwatch(entry);
       return 0;
+    } finally {
+      hold.unlock();
     }
   }
 
