@@ -55,7 +55,8 @@ public interface DistributedLock extends Lock {
    * Acquires as {@link #acquire()} does, without a thread waiting: a pending acquire is a registration in the local
    * queue and at the store, woken by the store's wake-up, a timer or the local queue, and its store calls run on a few
    * threads of the client's own. The future completes on another thread of the client, made when needed, so that a
-   * callback that blocks holds up no acquire of the client. Cancelling the future stops the wait and
+   * callback that blocks holds up no acquire of the client. Cancelling the future stops the wait (the clean-up at the
+   * store runs in the background, just after {@code cancel} returns) and
    * leaves nothing at the store; a lease granted after cancellation is released at once. If the client closes first,
    * the future completes exceptionally with an {@link IllegalStateException}.
    */
