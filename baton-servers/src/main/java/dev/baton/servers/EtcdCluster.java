@@ -164,6 +164,21 @@ public final class EtcdCluster implements AutoCloseable {
   }
 
   /**
+   * The highest raft term a running member reports: it grows by one with each election, so the difference between
+   * two readings counts the elections in between (at least). etcd starts every lease's ttl afresh when a new leader
+   * takes over, so that a crashed client's entries can outlive their lease by one ttl per election.
+   *
+   * @throws IllegalStateException if no running member answers
+   */
+  public long raftTerm() {
+    return probe(false).stream()
+        .filter(probe -> probe.status() != null)
+        .mapToLong(probe -> probe.status().raftTerm())
+        .max()
+        .orElseThrow(() -> new IllegalStateException("No member of " + NAME + " answers its status."));
+  }
+
+  /**
    * Waits until a running member leads and a quorum of members (itself included) serves clients under it, as
    * after {@link #killLeader()}.
    *

@@ -40,10 +40,10 @@ abstract class ContractCrashesAndLosses extends ContractGroup {
     LockClient crashing = newCrashableClient();
     Lease abandoned = crashing.lock(key).acquire(waitingWithTtl(SHORT_TTL));
     DistributedLock lock = newClient().lock(key); // connected before the crash: only the store's wait is timed
-    long crashedAt = System.nanoTime();
+    Crash crashed = crashingNow();
     crash(crashing);
     try (Lease next = lock.acquire(LONG_WAIT)) {
-      assertFreedWithinBound(crashedAt, SHORT_TTL);
+      assertFreedWithinBound(crashed, SHORT_TTL);
       assertThat(next.fencingToken()).isGreaterThan(abandoned.fencingToken());
     }
   }
@@ -56,10 +56,10 @@ abstract class ContractCrashesAndLosses extends ContractGroup {
     children.add(child);
     DistributedLock lock = newClient().lock(key);
     assertThat(lock.tryAcquire()).as("tryAcquire while the child JVM holds the lock").isEmpty();
-    long killedAt = System.nanoTime(); // before the SIGKILL: the measured time can only be longer than the real one
+    Crash killed = crashingNow();
     child.kill();
     try (Lease next = lock.acquire(LONG_WAIT)) {
-      assertFreedWithinBound(killedAt, CHILD_TTL);
+      assertFreedWithinBound(killed, CHILD_TTL);
       assertThat(next.fencingToken()).isGreaterThan(child.fencingToken());
     }
   }

@@ -158,10 +158,10 @@ abstract class ContractReadWriteLock extends ContractGroup {
       DistributedLock laterRead = newClient().readWriteLock(key, baseOptions().withTtl(SHORT_TTL)).readLock();
       assertThat(refuses(laterRead)).as("a reader after the waiting writer, fair: %s", fairWriter).isTrue();
 
-      long crashedAt = System.nanoTime();
+      Crash crashed = crashingNow();
       crash(crashing);
       try (Lease read = laterRead.acquire(wait)) {
-        assertFreedWithinBound(crashedAt, SHORT_TTL);
+        assertFreedWithinBound(crashed, SHORT_TTL);
         assertThat(held.isHeld()).as("the first reader, beside the later one").isTrue();
       }
       held.close();

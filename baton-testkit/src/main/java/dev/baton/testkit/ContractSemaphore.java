@@ -247,10 +247,10 @@ abstract class ContractSemaphore extends ContractGroup {
     LockClient crashing = newCrashableClient();
     Lease abandoned = crashing.semaphore(key, 1, waitingWithTtl(SHORT_TTL)).acquire();
     DistributedSemaphore semaphore = newClient().semaphore(key, 1);
-    long crashedAt = System.nanoTime();
+    Crash crashed = crashingNow();
     crash(crashing);
     try (Lease next = semaphore.acquire(LONG_WAIT)) {
-      assertFreedWithinBound(crashedAt, SHORT_TTL);
+      assertFreedWithinBound(crashed, SHORT_TTL);
       assertThat(next.fencingToken()).isGreaterThan(abandoned.fencingToken());
     }
   }

@@ -91,6 +91,16 @@ public abstract class LockClientContract {
     return ttl;
   }
 
+  /**
+   * How many times the store's members have chosen a new leader so far (any count that grows by at least one per
+   * election), for a store that starts its entries' expiry afresh when a new leader takes over: etcd's leader
+   * extends every lease by its ttl. A crash test then allows one more {@link #crashFreeBound} per election during
+   * its wait, and no more. 0 by default: a single server, or a store whose expiry no election restarts.
+   */
+  protected long leaderElections() {
+    return 0;
+  }
+
   /** Whether a child JVM can reach the store at {@link #target()}: not a store that lives in the test's own JVM. */
   protected boolean reachableFromOtherProcesses() {
     return true;
