@@ -45,6 +45,14 @@ public interface Leadership extends AutoCloseable {
   Optional<Lease> term();
 
   /** Resigns if leading, and stops standing. Listeners are not told of a resignation they asked for. */
+  /**
+   * Who leads this name now, as the store says, whether or not this candidate stands: a read of the name's lock,
+   * taking nothing.
+   *
+   * @throws BackendUnavailableException if the store cannot be reached
+   */
+  Optional<Leader> currentLeader();
+
   @Override
   void close();
 }

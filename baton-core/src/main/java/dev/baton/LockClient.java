@@ -80,6 +80,16 @@ public interface LockClient extends AutoCloseable {
   Leadership leadership(String key, LockOptions options);
 
   /**
+   * Watches who leads the leadership named {@code key}, without standing: {@code listener} is told the leader (or
+   * that nobody leads) once the watch has read it, then each time that changes, on the client's event thread.
+   * Stores that watch keys (ZooKeeper, etcd, the in-memory store) tell a change as it happens; the others within half a
+   * second. A change back and forth between two readings may be missed; the terms told always grow.
+   *
+   * @throws IllegalArgumentException if the key is not acceptable or the listener is null
+   */
+  LeaderWatch watchLeadership(String key, LeaderListener listener);
+
+  /**
    * Asks the store who holds {@code key} now, without waiting or taking anything.
    *
    * @throws IllegalArgumentException if the key is not acceptable

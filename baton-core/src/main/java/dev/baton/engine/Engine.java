@@ -1,5 +1,6 @@
 package dev.baton.engine;
 
+import dev.baton.LeaderListener;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
@@ -64,6 +65,7 @@ final class Engine implements LossListener {
   private final Acquisitions acquisitions = new Acquisitions();
   private final Observers observers;
   private final Set<HeldEntry> entries = ConcurrentHashMap.newKeySet();
+  private final Set<LeaderWatching> watches = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean closed = new AtomicBoolean();
   /** Counted down when the first {@link #close} is done, which a concurrent second one waits for. */
   private final CountDownLatch closeDone = new CountDownLatch(1);
@@ -113,9 +115,30 @@ final class Engine implements LossListener {
     return observers;
   }
 
+  /** Where store calls of the client's own (clean-ups, the leader watches' reads) run. */
+  ExecutorService background() {
+    return background.executor();
+  }
+
   /** Where {@code acquireAsync} makes its store calls. */
   ExecutorService asyncAcquires() {
     return asyncAcquires.executor();
+  }
+
+  /** A watch of who leads {@code key}, started, and closed with the client. */
+  LeaderWatching watchLeadership(String key, LeaderListener listener) {
+    LeaderWatching watch = new LeaderWatching(this, key, listener);
+    watches.add(watch);
+    if (closed.get()) {
+      watch.close(); // closed meanwhile: the close below did not see this watch
+      throw closedException();
+    }
+    watch.changed();
+    return watch;
+  }
+
+  void forgetWatch(LeaderWatching watch) {
+    watches.remove(watch);
   }
 
   /** Where {@code acquireAsync} completes its futures. */
@@ -410,6 +433,7 @@ final class Engine implements LossListener {
     try {
       keys.close(closedException().getMessage());
       acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
+      List.copyOf(watches).forEach(LeaderWatching::close);
       List.copyOf(entries).forEach(entry -> entry.holders().forEach(EngineLease::releaseOnClose));
       stopThreads();
       backend.close();

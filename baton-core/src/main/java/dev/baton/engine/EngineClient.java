@@ -3,6 +3,8 @@ package dev.baton.engine;
 import dev.baton.DistributedLock;
 import dev.baton.DistributedReadWriteLock;
 import dev.baton.DistributedSemaphore;
+import dev.baton.LeaderListener;
+import dev.baton.LeaderWatch;
 import dev.baton.Leadership;
 import dev.baton.LockClient;
 import dev.baton.LockObserver;
@@ -98,6 +100,16 @@ final class EngineClient implements LockClient {
   @Override
   public int keysInUse() {
     return engine.keysInUse();
+  }
+
+  @Override
+  public LeaderWatch watchLeadership(String key, LeaderListener listener) {
+    engine.ensureOpen();
+    engine.checkKey(key);
+    if (listener == null) {
+      throw new IllegalArgumentException("The leader listener of '" + key + "' must not be null.");
+    }
+    return engine.watchLeadership(key, listener);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.baton.engine;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
+import dev.baton.Leader;
 import dev.baton.Leadership;
 import dev.baton.LeadershipListener;
 import dev.baton.LostReason;
@@ -84,6 +85,12 @@ final class EngineLeadership implements Leadership {
   @Override
   public Optional<Lease> term() {
     return Optional.ofNullable(currentTerm()).filter(Lease::isHeld);
+  }
+
+  @Override
+  public Optional<Leader> currentLeader() {
+    engine.ensureOpen();
+    return Leader.of(engine.backend().status(key()));
   }
 
   @Override

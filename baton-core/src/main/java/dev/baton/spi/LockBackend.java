@@ -5,6 +5,7 @@ import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -62,6 +63,20 @@ public interface LockBackend extends AutoCloseable {
    * @throws BackendUnavailableException if the store could not be reached
    */
   List<LockStatus> list(String keyPrefix, int limit);
+
+  /**
+   * Watches the key's entries once: signals {@code changed} (from any thread, never blocking) at the first change
+   * after this returns, a holder or waiter come or gone, or when the watch breaks (a lost connection), and then
+   * watches no more. The engine watches again before each read of the {@link #status} that a signal makes it do, so
+   * that no change is missed between a read and the next watch; it also reads every few seconds besides, so a store
+   * may signal more than it must, or miss a change it cannot see (an entry's expiry). Empty if the store cannot
+   * watch: the engine then reads the status twice a second.
+   *
+   * @throws BackendUnavailableException if the store could not be reached
+   */
+  default Optional<KeyWatch> watchKey(String key, WakeUp changed) {
+    return Optional.empty();
+  }
 
   /** Starts one acquisition. The attempt owns whatever it leaves at the store until it is granted or abandoned. */
   Attempt newAttempt(AcquireRequest request);

@@ -8,10 +8,12 @@ import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
+import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.WakeUp;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
@@ -24,11 +26,13 @@ import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
+import io.etcd.jetcd.options.OptionsUtil;
 import io.etcd.jetcd.options.PutOption;
 import java.net.URI;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
@@ -149,6 +153,20 @@ final class EtcdBackend implements LockBackend, AttemptStore {
     EntryQueue queue = new EntryQueue(keys, entries.getKvs());
     return queue.status(key, EtcdCalls.await(client.getLeaseClient().timeToLive(queue.holder().getLease(),
         LeaseOption.DEFAULT), timeout, what).getTTL());
+  }
+
+  /**
+   * Watches the key's entries from the revision after a count of them, so that no change after this returns is
+   * missed, though etcd confirms the watch later.
+   */
+  @Override
+  public Optional<KeyWatch> watchKey(String key, WakeUp changed) {
+    ByteSequence from = keys.entries(key);
+    GetResponse counted = EtcdCalls.await(kv.get(from, GetOption.builder().isPrefix(true).withCountOnly(true).build()),
+        timeout, "Watching '" + key + "'");
+    EtcdWatches.Watching watching = watches.onChangeIn(from, OptionsUtil.prefixEndOf(from),
+        counted.getHeader().getRevision() + 1, changed::signal);
+    return Optional.of(watching::stop);
   }
 
   /** Range reads of the entries under the prefix, grouped by key ({@link EntryListing}); each holder as {@link #status}. */

@@ -41,6 +41,24 @@ final class EtcdWatches {
 
   /** Watches the deletion of {@code key} from {@code fromRevision} on; the returned handle stops watching. */
   Watching onDeletion(ByteSequence key, long fromRevision, Runnable wakeUp) {
+    return watch(WatchCreateRequest.newBuilder()
+        .setKey(ByteString.copyFrom(key.getBytes()))
+        .setStartRevision(fromRevision)
+        .addFilters(WatchCreateRequest.FilterType.NOPUT).build(), wakeUp);
+  }
+
+  /**
+   * Watches every change (put or delete) of the keys from {@code from} up to, not including, {@code end}, from
+   * {@code fromRevision} on, waking once at the first; the returned handle stops watching.
+   */
+  Watching onChangeIn(ByteSequence from, ByteSequence end, long fromRevision, Runnable wakeUp) {
+    return watch(WatchCreateRequest.newBuilder()
+        .setKey(ByteString.copyFrom(from.getBytes()))
+        .setRangeEnd(ByteString.copyFrom(end.getBytes()))
+        .setStartRevision(fromRevision).build(), wakeUp);
+  }
+
+  private Watching watch(WatchCreateRequest create, Runnable wakeUp) {
     synchronized (lock) {
       if (closed) {
         throw new IllegalStateException("The etcd client is closed");
@@ -51,10 +69,7 @@ final class EtcdWatches {
       }
       Watch watch = new Watch(stream, wakeUp);
       unconfirmed.add(watch);
-      stream.send(WatchRequest.newBuilder().setCreateRequest(WatchCreateRequest.newBuilder()
-          .setKey(ByteString.copyFrom(key.getBytes()))
-          .setStartRevision(fromRevision)
-          .addFilters(WatchCreateRequest.FilterType.NOPUT)).build());
+      stream.send(WatchRequest.newBuilder().setCreateRequest(create).build());
       return watch;
     }
   }

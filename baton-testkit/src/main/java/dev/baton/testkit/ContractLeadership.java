@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.Leader;
+import dev.baton.LeaderWatch;
 import dev.baton.Lease;
 import dev.baton.Leadership;
 import dev.baton.LeadershipListener;
@@ -13,6 +15,8 @@ import dev.baton.LostReason;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -192,6 +196,103 @@ abstract class ContractLeadership extends ContractGroup {
     stand(newClient(), next);
     assertThat(next.nextElected().isHeld()).isTrue();
     assertThat(leadership.isLeader()).isFalse();
+  }
+
+  /** Who leads is read without standing: nobody, then each term's owner and token as terms change hands. */
+  @Test
+  @Timeout(30)
+  void currentLeaderNamesTheTermsOwnerAndToken() throws Exception {
+    Leadership bystander = newClient().leadership(key);
+    candidacies.add(bystander);
+    assertThat(bystander.currentLeader()).as("nobody stands yet").isEmpty();
+    Recorder first = new Recorder();
+    Leadership leader = stand(newClient(), first);
+    Lease term = first.nextElected();
+
+    assertThat(bystander.currentLeader()).hasValueSatisfying(now -> {
+      assertThat(now.key()).isEqualTo(key);
+      assertThat(now.ownerId()).isEqualTo(term.ownerId());
+      assertThat(now.fencingToken()).hasValue(term.fencingToken());
+    });
+    assertThat(bystander.isLeader()).as("reading who leads is not standing").isFalse();
+    leader.close();
+    assertThat(bystander.currentLeader()).as("after the only candidate resigned").isEmpty();
+  }
+
+  /**
+   * A watch tells who leads when it starts and as it changes: nobody, a term, the next term after a resignation,
+   * nobody again; each term as it is, and in the order they came. Closing the watch stops it.
+   */
+  @Test
+  @Timeout(60)
+  void watchingTellsEachChangeOfLeader() throws Exception {
+    LockClient watcher = newClient();
+    BlockingQueue<Optional<Leader>> seen = new LinkedBlockingQueue<>();
+    LeaderWatch watch = watcher.watchLeadership(key, seen::add);
+    assertThat(watch.key()).isEqualTo(key);
+    assertThat(seen.poll(PROMPTLY.toMillis(), TimeUnit.MILLISECONDS)).as("told at the start").isEqualTo(Optional.empty());
+
+    Recorder first = new Recorder();
+    Leadership one = stand(newClient(), first);
+    Lease firstTerm = first.nextElected();
+    Recorder second = new Recorder();
+    stand(newClient(), second);
+    awaitTold(seen, firstTerm);
+
+    one.close();
+    awaitTold(seen, second.nextElected());
+
+    candidacies.forEach(Leadership::close);
+    assertThat(nextTold(seen)).as("nobody leads once every candidate resigned").isEmpty();
+
+    watch.close();
+    watch.close();
+    Recorder third = new Recorder();
+    stand(newClient(), third);
+    third.nextElected();
+    assertThat(seen.poll(A_WHILE.toMillis(), TimeUnit.MILLISECONDS)).as("told after the watch was closed").isNull();
+  }
+
+  @Test
+  @Timeout(30)
+  void watchingIsRefusedBadInputAndEndsWithItsClient() throws Exception {
+    LockClient watcher = newClient();
+    assertThatThrownBy(() -> watcher.watchLeadership(key, null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(key);
+    assertThatThrownBy(() -> watcher.watchLeadership("", leader -> { }))
+        .isInstanceOf(IllegalArgumentException.class);
+    BlockingQueue<Optional<Leader>> seen = new LinkedBlockingQueue<>();
+    watcher.watchLeadership(key, seen::add);
+    assertThat(seen.poll(PROMPTLY.toMillis(), TimeUnit.MILLISECONDS)).isEqualTo(Optional.empty());
+    watcher.close();
+    assertThatThrownBy(() -> watcher.watchLeadership(key, seen::add)).isInstanceOf(IllegalStateException.class);
+    Recorder leader = new Recorder();
+    stand(newClient(), leader);
+    leader.nextElected();
+    assertThat(seen.poll(A_WHILE.toMillis(), TimeUnit.MILLISECONDS)).as("told after its client closed").isNull();
+  }
+
+  /**
+   * Takes what the watch told until it names {@code term}: a term's own token may be told after an earlier reading
+   * of the same holder (ZooKeeper's status reads a token that a grant is about to stamp), or after nobody (the
+   * key read free between two terms), but never a later term first.
+   */
+  private static void awaitTold(BlockingQueue<Optional<Leader>> seen, Lease term) throws InterruptedException {
+    while (true) {
+      Optional<Leader> told = nextTold(seen);
+      if (told.isPresent() && told.get().fencingToken().equals(OptionalLong.of(term.fencingToken()))) {
+        assertThat(told.get().ownerId()).isEqualTo(term.ownerId());
+        return;
+      }
+      told.ifPresent(leader -> assertThat(leader.fencingToken().orElse(0)).as("a term told before %s", term)
+          .isLessThanOrEqualTo(term.fencingToken()));
+    }
+  }
+
+  private static Optional<Leader> nextTold(BlockingQueue<Optional<Leader>> seen) throws InterruptedException {
+    Optional<Leader> next = seen.poll(PROMPTLY.toMillis(), TimeUnit.MILLISECONDS);
+    assertThat(next).as("a change of leader told within %s", PROMPTLY).isNotNull();
+    return next;
   }
 
   private Leadership stand(LockClient client, Recorder recorder) {

@@ -8,10 +8,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.zookeeper.AddWatchMode;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
@@ -64,6 +66,19 @@ final class ZkCalls {
   static CompletableFuture<List<ACL>> acl(ZooKeeper zk, String path) {
     CompletableFuture<List<ACL>> result = new CompletableFuture<>();
     zk.getACL(path, null, (rc, p, ctx, acl, stat) -> settle(result, rc, p, acl), null);
+    return result;
+  }
+
+  /** Sets {@code watcher} on {@code path} in {@code mode}, whether or not the node exists; completes once set. */
+  static CompletableFuture<Void> addWatch(ZooKeeper zk, String path, Watcher watcher, AddWatchMode mode) {
+    CompletableFuture<Void> result = new CompletableFuture<>();
+    zk.addWatch(path, watcher, mode, (rc, p, ctx) -> {
+      if (rc == KeeperException.Code.OK.intValue()) {
+        result.complete(null);
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
     return result;
   }
 

@@ -7,13 +7,16 @@ import dev.baton.spi.Attempt;
 import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
+import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.WakeUp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.zookeeper.CreateMode;
@@ -112,6 +115,16 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
   static LockStatus held(String key, ZkCalls.Data holder, LockQueue queue) {
     return queue.describe(HolderRecord.read(new String(holder.bytes(), StandardCharsets.UTF_8)), key,
         holder.stat().getMzxid());
+  }
+
+  @Override
+  public Optional<KeyWatch> watchKey(String key, WakeUp changed) {
+    String what = "Watching '" + key + "'";
+    try {
+      return Optional.of(ZkKeyWatch.set(session.connected(), paths.lockPath(key), changed, callTimeout(), what));
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, what);
+    }
   }
 
   /** Walks the container nodes under the prefix in key order ({@link LockListing}); the holder of each as {@link #status}. */

@@ -5,11 +5,13 @@ import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
+import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.Outcome;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,6 +38,11 @@ final class MemoryBackend implements LockBackend {
   @Override
   public LockStatus status(String key) {
     return store.status(key);
+  }
+
+  @Override
+  public Optional<KeyWatch> watchKey(String key, WakeUp changed) {
+    return Optional.of(store.watch(key, changed));
   }
 
   @Override

@@ -11,6 +11,7 @@ import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.KeyOrder;
+import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.Ticker;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -57,6 +59,8 @@ public final class MemoryStore implements AutoCloseable {
   private final Map<String, KeyState> keys = new HashMap<>();
   private final Map<String, Long> lastTokens = new HashMap<>();
   private final Set<String> cutOffClients = ConcurrentHashMap.newKeySet();
+  /** The watches of each key, signalled when an entry of the key comes, holds or goes. */
+  private final Map<String, Set<WakeUp>> watches = new HashMap<>();
   /** The handles and clients using this store; at zero it is forgotten. */
   private int uses;
 
@@ -202,7 +206,7 @@ public final class MemoryStore implements AutoCloseable {
   synchronized Grant tryAcquire(AcquireRequest request, WakeUp wakeUp) {
     checkReachable(request.ownerId());
     long now = clock.getAsLong();
-    KeyState state = keys.computeIfAbsent(request.key(), k -> new KeyState());
+    KeyState state = keys.computeIfAbsent(request.key(), KeyState::new);
     expire(state, now);
     checkSamePermits(state, request);
     Entry entry = state.entries.get(request.ownerId());
@@ -222,6 +226,7 @@ public final class MemoryStore implements AutoCloseable {
       if (request.rule().conflictsWithAll()) {
         state.othersWaited = false;
       }
+      changed(request.key());
       return new MemoryGrant(request, entry.token);
     }
     entry.expiresAt = now + request.ttl().toNanos();
@@ -348,15 +353,20 @@ public final class MemoryStore implements AutoCloseable {
   /** Drops the entries whose time has passed; the waiters left are woken if one of them held others back. */
   private void expire(KeyState state, long now) {
     boolean blockerWent = false;
+    boolean holderWent = false;
     for (Iterator<Entry> entries = state.entries.values().iterator(); entries.hasNext(); ) {
       Entry entry = entries.next();
       if (entry.expiresAt - now <= 0) {
         entries.remove();
         blockerWent |= holdsBackOthers(entry);
+        holderWent |= entry.held;
       }
     }
     if (blockerWent) {
       state.entries.values().forEach(entry -> entry.wakeUp.signal());
+    }
+    if (holderWent) {
+      changed(state.key);
     }
   }
 
@@ -364,6 +374,30 @@ public final class MemoryStore implements AutoCloseable {
   private void freed(String key, KeyState state) {
     state.entries.values().forEach(entry -> entry.wakeUp.signal());
     forgetIfUnused(key, state);
+    changed(key);
+  }
+
+  /**
+   * Signals {@code changed} once, when an entry of {@code key} next holds or goes, unless the returned watch is closed
+   * first. An expiry is seen, and signalled, at the next call that reads the key.
+   */
+  synchronized KeyWatch watch(String key, WakeUp changed) {
+    watches.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(changed);
+    return () -> unwatch(key, changed);
+  }
+
+  private synchronized void unwatch(String key, WakeUp changed) {
+    Set<WakeUp> watching = watches.get(key);
+    if (watching != null && watching.remove(changed) && watching.isEmpty()) {
+      watches.remove(key);
+    }
+  }
+
+  private void changed(String key) {
+    Set<WakeUp> watching = watches.remove(key);
+    if (watching != null) {
+      watching.forEach(WakeUp::signal);
+    }
   }
 
   private void forgetIfUnused(String key, KeyState state) {
@@ -414,9 +448,14 @@ public final class MemoryStore implements AutoCloseable {
 
   /** What the store keeps for a key: its entries in order of arrival, holders and waiters. */
   private static final class KeyState {
+    private final String key;
     private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>();
     /** Whether another acquisition tried while the key was held: then a chain of local hand-overs ends here. */
     private boolean othersWaited;
+
+    private KeyState(String key) {
+      this.key = key;
+    }
   }
 
   /** One acquisition's entry: waiting until it holds, then holding under its token. */
