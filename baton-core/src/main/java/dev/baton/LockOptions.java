@@ -12,7 +12,7 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code waitTime}: how long an acquire may wait for another holder. Absent: as long as it takes.
  *       Zero: try once.
- *   <li>{@code leaseTime}: the hold timeout. The lock frees itself this long after it was granted, even
+ *   <li>{@code holdTimeout}: the lock frees itself this long after it was granted, even
  *       if its holder forgets it. Absent: the lock is kept for as long as it is held.
  *   <li>{@code ttl}: how long the store keeps a lock whose holder stopped renewing it, so how long a
  *       crashed holder blocks the others, with or without a hold timeout. A watchdog renews held locks
@@ -27,19 +27,19 @@ public final class LockOptions {
   public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
   /** The shortest ttl accepted: renewals go out every third of it. */
   public static final Duration MIN_TTL = Duration.ofMillis(100);
-  /** The longest wait, lease time or ttl accepted. */
+  /** The longest wait time, hold timeout or ttl accepted. */
   public static final Duration MAX_DURATION = Duration.ofDays(365);
 
   private static final LockOptions DEFAULTS = builder().build();
 
   private final Duration waitTime;
-  private final Duration leaseTime;
+  private final Duration holdTimeout;
   private final Duration ttl;
   private final boolean fair;
 
   private LockOptions(Builder builder) {
     this.waitTime = builder.waitTime;
-    this.leaseTime = builder.leaseTime;
+    this.holdTimeout = builder.holdTimeout;
     this.ttl = builder.ttl;
     this.fair = builder.fair;
   }
@@ -57,8 +57,8 @@ public final class LockOptions {
     return Optional.ofNullable(waitTime);
   }
 
-  public Optional<Duration> leaseTime() {
-    return Optional.ofNullable(leaseTime);
+  public Optional<Duration> holdTimeout() {
+    return Optional.ofNullable(holdTimeout);
   }
 
   public Duration ttl() {
@@ -72,7 +72,7 @@ public final class LockOptions {
   public Builder toBuilder() {
     Builder b = new Builder();
     b.waitTime = waitTime;
-    b.leaseTime = leaseTime;
+    b.holdTimeout = holdTimeout;
     b.ttl = ttl;
     b.fair = fair;
     return b;
@@ -84,8 +84,8 @@ public final class LockOptions {
   }
 
   /** These options with another hold timeout. */
-  public LockOptions withLeaseTime(Duration leaseTime) {
-    return toBuilder().leaseTime(leaseTime).build();
+  public LockOptions withHoldTimeout(Duration holdTimeout) {
+    return toBuilder().holdTimeout(holdTimeout).build();
   }
 
   /** These options with another ttl. */
@@ -97,27 +97,27 @@ public final class LockOptions {
   public boolean equals(Object o) {
     return o instanceof LockOptions other
         && Objects.equals(waitTime, other.waitTime)
-        && Objects.equals(leaseTime, other.leaseTime)
+        && Objects.equals(holdTimeout, other.holdTimeout)
         && ttl.equals(other.ttl)
         && fair == other.fair;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(waitTime, leaseTime, ttl, fair);
+    return Objects.hash(waitTime, holdTimeout, ttl, fair);
   }
 
   @Override
   public String toString() {
     return "LockOptions{waitTime=" + (waitTime == null ? "unbounded" : waitTime)
-        + ", leaseTime=" + (leaseTime == null ? "renewed" : leaseTime)
+        + ", holdTimeout=" + (holdTimeout == null ? "renewed" : holdTimeout)
         + ", ttl=" + ttl + ", fair=" + fair + '}';
   }
 
   /** Builds {@link LockOptions}; every setter checks its value at once. */
   public static final class Builder {
     private Duration waitTime;
-    private Duration leaseTime;
+    private Duration holdTimeout;
     private Duration ttl = DEFAULT_TTL;
     private boolean fair = true;
 
@@ -133,11 +133,11 @@ public final class LockOptions {
     }
 
     /** Free the lock this long after it is granted; null renews it while held. */
-    public Builder leaseTime(Duration leaseTime) {
-      if (leaseTime != null) {
-        Settings.inRange("leaseTime", leaseTime, Duration.ofMillis(1), "Use null to keep the lock until it is released.");
+    public Builder holdTimeout(Duration holdTimeout) {
+      if (holdTimeout != null) {
+        Settings.inRange("holdTimeout", holdTimeout, Duration.ofMillis(1), "Use null to keep the lock until it is released.");
       }
-      this.leaseTime = leaseTime;
+      this.holdTimeout = holdTimeout;
       return this;
     }
 

@@ -309,7 +309,7 @@ final class Engine implements LossListener {
   /** A request under a new owner id, for the ttl asked for or the store's cap on it. */
   AcquireRequest newRequest(String key, QueueRule rule, LockOptions options, boolean mayWait) {
     return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), rule, ttl(options),
-        options.leaseTime().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
+        options.holdTimeout().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
   }
 
   /**
@@ -332,8 +332,8 @@ final class Engine implements LossListener {
     if (request.renewed()) {
       watchdog.watch(entry);
     }
-    if (request.leaseTime() != null) {
-      lease.setHoldTimer(holdTimer(lease, request.leaseTime().toNanos()));
+    if (request.holdTimeout() != null) {
+      lease.setHoldTimer(holdTimer(lease, request.holdTimeout().toNanos()));
     }
     if (request.rule().mode() == EntryMode.SHARED) {
       shares.host(entry);

@@ -12,13 +12,13 @@ import java.util.Objects;
  * @param rule what the acquisition's entry is ({@link QueueRule#mode()}) and when it holds: {@link QueueRule#EXCLUSIVE}
  *     for a lock
  * @param ttl how long the store keeps an entry whose holder stopped renewing it
- * @param leaseTime the hold timeout, or null when the entry is kept for as long as it is held
+ * @param holdTimeout the hold timeout, or null when the entry is kept for as long as it is held
  * @param fair whether to queue in order of arrival
  * @param mayWait whether the caller will wait if the lock is taken (false for a single try, so the store
  *     need not set up wake-ups)
  * @param holder who asks: host, process, thread and when, for {@code status} and {@code list} to show
  */
-public record AcquireRequest(String key, String ownerId, QueueRule rule, Duration ttl, Duration leaseTime, boolean fair,
+public record AcquireRequest(String key, String ownerId, QueueRule rule, Duration ttl, Duration holdTimeout, boolean fair,
     boolean mayWait, LockHolder holder) {
   public AcquireRequest {
     Objects.requireNonNull(key, "key");
@@ -38,7 +38,7 @@ public record AcquireRequest(String key, String ownerId, QueueRule rule, Duratio
    * within the first ttl.
    */
   public boolean renewed() {
-    return leaseTime == null || leaseTime.compareTo(ttl) > 0;
+    return holdTimeout == null || holdTimeout.compareTo(ttl) > 0;
   }
 
   /** How messages name this acquisition's lock: {@code lock 'KEY' (owner ID)}. */
@@ -51,6 +51,6 @@ public record AcquireRequest(String key, String ownerId, QueueRule rule, Duratio
    * if that is shorter. A crashed holder never blocks the others for longer than the ttl.
    */
   public Duration expiry() {
-    return leaseTime != null && leaseTime.compareTo(ttl) < 0 ? leaseTime : ttl;
+    return holdTimeout != null && holdTimeout.compareTo(ttl) < 0 ? holdTimeout : ttl;
   }
 }

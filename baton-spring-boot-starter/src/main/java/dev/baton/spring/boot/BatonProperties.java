@@ -45,7 +45,7 @@ public class BatonProperties {
   private Duration waitTime;
 
   /** The default hold timeout: a lock frees itself this long after it was granted. Unset: renewed while held. */
-  private Duration leaseTime;
+  private Duration holdTimeout;
 
   /** Whether waiters are served in order of arrival. */
   private boolean fair = true;
@@ -117,12 +117,12 @@ public class BatonProperties {
     this.waitTime = waitTime;
   }
 
-  public Duration getLeaseTime() {
-    return leaseTime;
+  public Duration getHoldTimeout() {
+    return holdTimeout;
   }
 
-  public void setLeaseTime(Duration leaseTime) {
-    this.leaseTime = leaseTime;
+  public void setHoldTimeout(Duration holdTimeout) {
+    this.holdTimeout = holdTimeout;
   }
 
   public boolean isFair() {
@@ -234,7 +234,7 @@ public class BatonProperties {
     LockOptions.Builder options = LockOptions.builder().fair(fair);
     checked("baton.ttl", () -> options.ttl(ttl));
     checked("baton.wait-time", () -> options.waitTime(waitTime));
-    checked("baton.lease-time", () -> options.leaseTime(leaseTime));
+    checked("baton.hold-timeout", () -> options.holdTimeout(holdTimeout));
     return options.build();
   }
 

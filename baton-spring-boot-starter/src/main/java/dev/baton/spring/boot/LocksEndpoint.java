@@ -61,7 +61,7 @@ public class LocksEndpoint {
    *     {@code LEADERSHIP}
    * @param since when it was granted, ISO-8601
    * @param fencingToken the token the store gave with it
-   * @param holdEndsAt when its hold timeout ({@code LockOptions.withLeaseTime}, {@code @Locked(leaseTime)}) releases
+   * @param holdEndsAt when its hold timeout ({@code LockOptions.withHoldTimeout}, {@code @Locked(holdTimeout)}) releases
    *     it, ISO-8601, or null where it has none: it is renewed while held
    */
   public record HeldLock(String key, String primitive, String since, long fencingToken, String holdEndsAt) {}

@@ -130,7 +130,7 @@ class StarterSettingsTest {
     }
     assertThat(metadata).contains("\"baton.enabled\"", "\"baton.backend\"", "\"baton.key-prefix\"", "\"baton.ttl\"",
         "\"baton.wait-time\"",
-        "\"baton.lease-time\"", "\"baton.fair\"", "\"baton.connect-timeout\"", "\"baton.command-timeout\"",
+        "\"baton.hold-timeout\"", "\"baton.fair\"", "\"baton.connect-timeout\"", "\"baton.command-timeout\"",
         "\"baton.session-timeout\"", "\"baton.metrics.key-tag\"", "\"baton.metrics.enabled\"",
         "\"baton.observations.enabled\"",
         "\"defaultValue\": \"30s\"", "zookeeper:\\/\\/127.0.0.1:2181");
