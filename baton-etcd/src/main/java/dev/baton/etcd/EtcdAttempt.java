@@ -82,7 +82,7 @@ final class EtcdAttempt implements Attempt {
       return Outcome.waitAtMost(etcd.maxTtl());
     }
     watching = etcd.onDeletionOfAny(place.awaited(), place.readAt() + 1, wakeUp::signal);
-    return Outcome.waitAtMost(etcd.leaseTtl()); // the watch wakes us; this bounds a watch that went quiet
+    return Outcome.waitAtMost(etcd.sessionTimeout()); // the watch wakes us; this bounds a watch that went quiet
   }
 
   /**

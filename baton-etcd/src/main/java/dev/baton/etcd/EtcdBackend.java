@@ -94,7 +94,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
     EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace(), settings.etcdCompatible()),
         settings.commandTimeout(), endpoints);
     try {
-      backend.session = EtcdSession.open(client.getLeaseClient(), settings.leaseTtl(), settings.commandTimeout(),
+      backend.session = EtcdSession.open(client.getLeaseClient(), settings.sessionTimeout(), settings.commandTimeout(),
           backend::leaseExpired, backend.scheduler);
       return backend;
     } catch (RuntimeException e) {
@@ -264,7 +264,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
   }
 
   @Override
-  public Duration leaseTtl() {
+  public Duration sessionTimeout() {
     return session.ttl();
   }
 

@@ -63,7 +63,7 @@ class PostgresConnectTest {
     DataSource dataSource = TestDatabase.dataSource(postgres.server());
     try (LockClient pooled = PostgresLockClient.builder().dataSource(dataSource).connect();
         LockClient direct = PostgresLockClient.builder().address(postgres.jdbcUrl())
-            .user(PostgresServer.USER, PostgresServer.PASSWORD).connect()) {
+            .credentials(PostgresServer.USER, PostgresServer.PASSWORD).connect()) {
       try (Lease lease = pooled.lock("connect/shared").acquire(Duration.ofSeconds(5))) {
         assertThat(direct.lock("connect/shared").tryAcquire()).isEmpty();
         assertThat(direct.status("connect/shared").fencingToken()).hasValue(lease.fencingToken());

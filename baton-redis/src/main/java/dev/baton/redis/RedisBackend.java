@@ -43,9 +43,9 @@ final class RedisBackend implements LockBackend, AttemptStore {
   }
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
-  static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
+  static RedisBackend connect(RedisURI uri, String namespace, Duration commandTimeout, Duration connectTimeout,
       Duration yieldTime, ReplicaAcks acks) {
-    return connect(RedisLink.connect(uri, commandTimeout, connectTimeout, acks), RedisKeys.untagged(keyPrefix),
+    return connect(RedisLink.connect(uri, commandTimeout, connectTimeout, acks), RedisKeys.untagged(namespace),
         yieldTime);
   }
 

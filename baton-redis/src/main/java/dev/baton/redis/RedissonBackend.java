@@ -42,10 +42,10 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   }
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
-  static RedissonBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
+  static RedissonBackend connect(RedisURI uri, String namespace, Duration commandTimeout, Duration connectTimeout,
       ReplicaAcks acks) {
     return new RedissonBackend(RedisLink.connect(uri, commandTimeout, connectTimeout, acks),
-        new RedissonKeys(keyPrefix));
+        new RedissonKeys(namespace));
   }
 
   @Override

@@ -49,8 +49,8 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
   static ZooKeeperBackend connect(ZooKeeperSettings settings) {
     ZooKeeperBackend[] self = new ZooKeeperBackend[1];
     ZooKeeperSession session = ZooKeeperSession.open(settings.connectString(), settings.sessionTimeout(),
-        settings.connectionTimeout(), settings.digest(), () -> self[0].losses.sessionExpired());
-    self[0] = new ZooKeeperBackend(session, new ZkPaths(settings.basePath()), settings.acl(), settings.compat());
+        settings.connectTimeout(), settings.digest(), () -> self[0].losses.sessionExpired());
+    self[0] = new ZooKeeperBackend(session, new ZkPaths(settings.namespace()), settings.acl(), settings.compat());
     return self[0];
   }
 
