@@ -1,11 +1,11 @@
 package dev.baton.engine;
 
 import dev.baton.LockOptions;
+import dev.baton.LockStatus.Mode;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.Primitive;
 import dev.baton.spi.AcquireRequest;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
@@ -244,7 +244,7 @@ final class Engine implements LossListener {
    * queue at the store: another mode, no entry it may join, or an exclusive acquisition of the key under way here.
    */
   EngineLease joinShared(String key, QueueRule rule, String localKey, LockOptions options) {
-    if (rule.mode() != EntryMode.SHARED || keys.inUse(key)) {
+    if (rule.mode() != Mode.SHARED || keys.inUse(key)) {
       return null;
     }
     EngineLease joined = shares.join(localKey, options, ttl(options));
@@ -269,7 +269,7 @@ final class Engine implements LossListener {
 
   /** Whether entries under {@code rule} hold alone: they keep the local turn while held and may be handed over. */
   static boolean isExclusive(QueueRule rule) {
-    return rule.mode() == EntryMode.EXCLUSIVE;
+    return rule.mode() == Mode.EXCLUSIVE;
   }
 
   /**
@@ -277,7 +277,7 @@ final class Engine implements LossListener {
    * a semaphore's permits, which the store may grant all at once.
    */
   static int turns(QueueRule rule) {
-    return rule.mode() == EntryMode.PERMIT ? rule.capacity() : 1;
+    return rule.mode() == Mode.PERMIT ? rule.capacity() : 1;
   }
 
   /**
@@ -335,7 +335,7 @@ final class Engine implements LossListener {
     if (request.holdTimeout() != null) {
       lease.setHoldTimer(holdTimer(lease, request.holdTimeout().toNanos()));
     }
-    if (request.rule().mode() == EntryMode.SHARED) {
+    if (request.rule().mode() == Mode.SHARED) {
       shares.host(entry);
     }
     return lease;

@@ -1,10 +1,10 @@
 package dev.baton.redis;
 
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
@@ -99,10 +99,10 @@ final class RedisBackend implements LockBackend, AttemptStore {
    */
   private static LockStatus held(String key, List<Object> fields, int offset, int waiters) {
     LockStatus oldest = LockReads.oldestHolder(key, fields, offset, waiters);
-    return switch (EntryMode.valueOf((String) fields.get(offset + 4))) {
+    return switch (Mode.valueOf((String) fields.get(offset + 4))) {
       case EXCLUSIVE -> oldest;
-      case SHARED -> oldest.heldBy(LockStatus.Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);
-      case PERMIT -> oldest.heldBy(LockStatus.Mode.PERMITS, ((Long) fields.get(offset + 5)).intValue(),
+      case SHARED -> oldest.heldBy(Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);
+      case PERMIT -> oldest.heldBy(Mode.PERMIT, ((Long) fields.get(offset + 5)).intValue(),
           ((Long) fields.get(offset + 6)).intValue());
     };
   }
@@ -141,7 +141,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
    * stream of readers starves no writer. Fairness decides only how writers race among themselves.
    */
   static boolean waitsAsWriter(AcquireRequest request) {
-    return request.rule().mode() == EntryMode.EXCLUSIVE && request.mayWait();
+    return request.rule().mode() == Mode.EXCLUSIVE && request.mayWait();
   }
 
   @Override

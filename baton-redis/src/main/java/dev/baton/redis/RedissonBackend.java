@@ -1,9 +1,9 @@
 package dev.baton.redis;
 
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
@@ -61,7 +61,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   /** Redisson's lock has no shared entries: a read lock and a semaphore are refused before they queue. */
   @Override
   public void checkAcquisition(String key, QueueRule rule, boolean fair) {
-    if (rule.mode() != EntryMode.EXCLUSIVE) {
+    if (rule.mode() != Mode.EXCLUSIVE) {
       throw new UnsupportedOperationException("'" + key + "' cannot be taken as " + rule + ": a Redis client"
           + " compatible with Redisson (compat=redisson) takes locks, write locks and leadership only, which Redisson's"
           + " RLock and RFencedLock on the same name exclude; Redisson's read-write locks and semaphores keep other"

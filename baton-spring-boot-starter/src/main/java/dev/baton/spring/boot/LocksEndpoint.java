@@ -84,7 +84,7 @@ public class LocksEndpoint {
   /**
    * A lock the store holds, as {@link LockStatus} says it; where several hold it, the oldest holder.
    *
-   * @param mode {@code EXCLUSIVE}, {@code SHARED} (readers) or {@code PERMITS} (a semaphore's holders)
+   * @param mode {@code EXCLUSIVE}, {@code SHARED} (readers) or {@code PERMIT} (a semaphore's holders)
    * @param holders how many hold it
    * @param owner the holder's owner id, or null where a peer's entry names none
    * @param fencingToken the holder's token, or null where it took none
