@@ -133,7 +133,7 @@ final class HeldEntry {
     AcquireRequest request = grant.request();
     this.ttlNanos = request.ttl().toNanos();
     this.renewEveryNanos = ttlNanos / 3;
-    this.validUntil = sentAt + request.expiry().toNanos();
+    this.validUntil = sentAt + request.entryTtl().toNanos();
     this.nextRenewalAt = sentAt + renewEveryNanos;
   }
 
@@ -281,7 +281,7 @@ final class HeldEntry {
       return true;
     } catch (LockException refused) {
       log.warn("The release of lock '{}' (owner {}) was refused; no longer renewed, its entry lapses at the store"
-          + " within {}", grant.request().key(), grant.request().ownerId(), Durations.format(grant.request().expiry()));
+          + " within {}", grant.request().key(), grant.request().ownerId(), Durations.format(grant.request().entryTtl()));
       throw refused;
     }
   }

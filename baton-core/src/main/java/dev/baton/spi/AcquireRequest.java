@@ -47,10 +47,10 @@ public record AcquireRequest(String key, String ownerId, QueueRule rule, Duratio
   }
 
   /**
-   * How long the store keeps the entry from the acquire without a renewal: the ttl, or the hold timeout
-   * if that is shorter. A crashed holder never blocks the others for longer than the ttl.
+   * The entry's ttl at the store, how long it keeps the entry from the acquire without a renewal: the ttl, or the
+   * hold timeout if that is shorter. A crashed holder never blocks the others for longer than the ttl.
    */
-  public Duration expiry() {
+  public Duration entryTtl() {
     return holdTimeout != null && holdTimeout.compareTo(ttl) < 0 ? holdTimeout : ttl;
   }
 }

@@ -59,7 +59,7 @@ final class EtcdAttempt implements Attempt {
     stopWatching();
     long lease = etcd.leaseId();
     // Counted from before the entry is written or read, as the engine counts the lock's expiry.
-    long neededUntil = System.nanoTime() + request.expiry().toNanos();
+    long neededUntil = System.nanoTime() + request.entryTtl().toNanos();
     CompletableFuture<Long> leaseAlive = etcd.aliveUntil(lease, neededUntil);
     Place place = lease == leaseId && ours != 0 ? lookUp() : null;
     if (place == null) {

@@ -127,7 +127,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
     try {
       return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
-          request.ownerId(), millis(request.expiry()), flag(waiting), millis(request.ttl()),
+          request.ownerId(), millis(request.entryTtl()), flag(waiting), millis(request.ttl()),
           HolderRecord.write(request.holder()), rule.mode().name(), Integer.toString(rule.capacity()),
           Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded)), AttemptStore::granted);
     } catch (RuntimeException e) {

@@ -128,7 +128,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
     String key = request.key();
     try {
       return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
-          new String[] {keys.lock(key), keys.token(key)}, request.ownerId(), RedisBackend.millis(request.expiry()),
+          new String[] {keys.lock(key), keys.token(key)}, request.ownerId(), RedisBackend.millis(request.entryTtl()),
           HolderRecord.write(request.holder()), RedisBackend.millis(request.ttl())), AttemptStore::granted);
     } catch (RuntimeException e) {
       throw link.translate(e, "Acquiring '" + key + "'");

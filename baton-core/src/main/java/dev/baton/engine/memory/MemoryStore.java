@@ -218,7 +218,7 @@ public final class MemoryStore implements AutoCloseable {
     if (request.rule().awaited(modesAhead(state, request)) == QueueRule.HOLDS) {
       entry.held = true;
       entry.token = lastTokens.merge(request.key(), 1L, Long::sum);
-      entry.expiresAt = now + request.expiry().toNanos();
+      entry.expiresAt = now + request.entryTtl().toNanos();
       if (request.rule().conflictsWithAll()) {
         state.othersWaited = false;
       }
