@@ -17,8 +17,18 @@ import java.util.Optional;
  *   <li>{@code ttl}: how long the store keeps a lock whose holder stopped renewing it, so how long a
  *       crashed holder blocks the others, with or without a hold timeout. A watchdog renews held locks
  *       every third of it while the process lives.
- *   <li>{@code fair}: grant the lock in the order of arrival. Within a process waiters are always
- *       served in order; across processes it is up to the backend (see its documentation).
+ *   <li>{@code fair}: whether waiters get the lock in turn, the same promise on every store. Fair (the default):
+ *       within a process waiters are served in order of arrival, and a client that releases a lock another
+ *       client waits for does not take it back before that waiter: ZooKeeper, etcd, PostgreSQL and the in-memory
+ *       store grant in order of arrival at the store, and Redis, which keeps no queue across clients, yields the
+ *       next turn to the waiting client ({@code RedisLockClient.Builder.yieldTime}). To save round trips a lock
+ *       may pass between the threads of one client up to 64 times in a row before another client's waiter gets
+ *       it. Non-fair: no order is promised, as with a non-fair {@link java.util.concurrent.locks.ReentrantLock};
+ *       waiters race where the store lets them (ZooKeeper's keep no place in line, Redis's releasing client does
+ *       not yield, the in-memory store's readers and permits race), and etcd and PostgreSQL grant in order all
+ *       the same. A compatibility mode follows its peer library: {@code compat=curator} refuses non-fair
+ *       acquisitions, as Curator's waiters keep their places; {@code compat=redisson} takes Redisson's lock,
+ *       which is non-fair whatever is asked (its clients race and yield no turn).
  * </ul>
  */
 public final class LockOptions {
@@ -151,7 +161,7 @@ public final class LockOptions {
       return this;
     }
 
-    /** Grant the lock in order of arrival. */
+    /** Whether waiters get the lock in turn (see {@link LockOptions}); true by default. */
     public Builder fair(boolean fair) {
       this.fair = fair;
       return this;

@@ -13,7 +13,8 @@ import java.util.Objects;
  *     for a lock
  * @param ttl how long the store keeps an entry whose holder stopped renewing it
  * @param holdTimeout the hold timeout, or null when the entry is kept for as long as it is held
- * @param fair whether to queue in order of arrival
+ * @param fair whether waiters get the lock in turn ({@link dev.baton.LockOptions}): the store queues the entry in
+ *     order of arrival, or (Redis) a release it was waited on yields the next turn to the waiting client
  * @param mayWait whether the caller will wait if the lock is taken (false for a single try, so the store
  *     need not set up wake-ups)
  * @param holder who asks: host, process, thread and when, for {@code status} and {@code list} to show

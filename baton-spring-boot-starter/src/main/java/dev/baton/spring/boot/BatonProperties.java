@@ -48,7 +48,10 @@ public class BatonProperties {
   /** The default hold timeout: a lock frees itself this long after it was granted. Unset: renewed while held. */
   private Duration holdTimeout;
 
-  /** Whether waiters are served in order of arrival. */
+  /**
+   * Whether waiters get the lock in turn: in order of arrival within the application, and an instance that releases
+   * a lock another instance waits for does not take it back first (LockOptions.fair says how each store keeps it).
+   */
   private boolean fair = true;
 
   /** How long connecting may take (Redis, ZooKeeper). Unset: the backend's default. */
