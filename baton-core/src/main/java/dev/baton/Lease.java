@@ -62,7 +62,7 @@ public interface Lease extends AutoCloseable {
   void onLost(LockLostListener listener);
 
   /**
-   * How long until the hold timeout ends this lease ({@link LockOptions#withLeaseTime}, moved by {@link #extendHold}):
+   * How long until the hold timeout ends this lease ({@link LockOptions#withHoldTimeout}, moved by {@link #extendHold}):
    * empty if it was acquired without one (it is renewed while held) or is no longer held.
    */
   Optional<Duration> holdRemaining();
@@ -70,7 +70,7 @@ public interface Lease extends AutoCloseable {
   /**
    * Moves the hold timeout of this lease to {@code holdFor} from now, later or sooner than it was: the lock
    * then frees itself at the new time unless it is released first. Only for leases acquired with a hold
-   * timeout ({@link LockOptions#withLeaseTime}). The lease, its owner id and its fencing token stay the same.
+   * timeout ({@link LockOptions#withHoldTimeout}). The lease, its owner id and its fencing token stay the same.
    *
    * <p>Returns at once: a renewal goes to the store right away so that the store's expiry follows the new
    * end, and the watchdog renews the lock until then as for any lease. If the store turns out to have lost

@@ -12,7 +12,7 @@ public enum LeaseState {
    * refused the release ({@code close()} threw), the entry lapses at the store within its ttl instead.
    */
   RELEASED,
-  /** The hold timeout ({@link LockOptions#leaseTime()}) passed and the lock was freed. */
+  /** The hold timeout ({@link LockOptions#holdTimeout()}) passed and the lock was freed. */
   EXPIRED,
   /** The store no longer holds the lock for us; see {@link LostReason}. */
   LOST

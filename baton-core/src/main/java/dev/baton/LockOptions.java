@@ -12,13 +12,23 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code waitTime}: how long an acquire may wait for another holder. Absent: as long as it takes.
  *       Zero: try once.
- *   <li>{@code leaseTime}: the hold timeout. The lock frees itself this long after it was granted, even
+ *   <li>{@code holdTimeout}: the lock frees itself this long after it was granted, even
  *       if its holder forgets it. Absent: the lock is kept for as long as it is held.
  *   <li>{@code ttl}: how long the store keeps a lock whose holder stopped renewing it, so how long a
  *       crashed holder blocks the others, with or without a hold timeout. A watchdog renews held locks
  *       every third of it while the process lives.
- *   <li>{@code fair}: grant the lock in the order of arrival. Within a process waiters are always
- *       served in order; across processes it is up to the backend (see its documentation).
+ *   <li>{@code fair}: whether waiters get the lock in turn, the same promise on every store. Fair (the default):
+ *       within a process waiters are served in order of arrival, and a client that releases a lock another
+ *       client waits for does not take it back before that waiter: ZooKeeper, etcd, PostgreSQL and the in-memory
+ *       store grant in order of arrival at the store, and Redis, which keeps no queue across clients, yields the
+ *       next turn to the waiting client ({@code RedisLockClient.Builder.yieldTime}). To save round trips a lock
+ *       may pass between the threads of one client up to 64 times in a row before another client's waiter gets
+ *       it. Non-fair: no order is promised, as with a non-fair {@link java.util.concurrent.locks.ReentrantLock};
+ *       waiters race where the store lets them (ZooKeeper's keep no place in line, Redis's releasing client does
+ *       not yield, the in-memory store's readers and permits race), and etcd and PostgreSQL grant in order all
+ *       the same. A compatibility mode follows its peer library: {@code compat=curator} refuses non-fair
+ *       acquisitions, as Curator's waiters keep their places; {@code compat=redisson} takes Redisson's lock,
+ *       which is non-fair whatever is asked (its clients race and yield no turn).
  * </ul>
  */
 public final class LockOptions {
@@ -27,19 +37,19 @@ public final class LockOptions {
   public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
   /** The shortest ttl accepted: renewals go out every third of it. */
   public static final Duration MIN_TTL = Duration.ofMillis(100);
-  /** The longest wait, lease time or ttl accepted. */
+  /** The longest wait time, hold timeout or ttl accepted. */
   public static final Duration MAX_DURATION = Duration.ofDays(365);
 
   private static final LockOptions DEFAULTS = builder().build();
 
   private final Duration waitTime;
-  private final Duration leaseTime;
+  private final Duration holdTimeout;
   private final Duration ttl;
   private final boolean fair;
 
   private LockOptions(Builder builder) {
     this.waitTime = builder.waitTime;
-    this.leaseTime = builder.leaseTime;
+    this.holdTimeout = builder.holdTimeout;
     this.ttl = builder.ttl;
     this.fair = builder.fair;
   }
@@ -57,8 +67,8 @@ public final class LockOptions {
     return Optional.ofNullable(waitTime);
   }
 
-  public Optional<Duration> leaseTime() {
-    return Optional.ofNullable(leaseTime);
+  public Optional<Duration> holdTimeout() {
+    return Optional.ofNullable(holdTimeout);
   }
 
   public Duration ttl() {
@@ -72,7 +82,7 @@ public final class LockOptions {
   public Builder toBuilder() {
     Builder b = new Builder();
     b.waitTime = waitTime;
-    b.leaseTime = leaseTime;
+    b.holdTimeout = holdTimeout;
     b.ttl = ttl;
     b.fair = fair;
     return b;
@@ -84,8 +94,8 @@ public final class LockOptions {
   }
 
   /** These options with another hold timeout. */
-  public LockOptions withLeaseTime(Duration leaseTime) {
-    return toBuilder().leaseTime(leaseTime).build();
+  public LockOptions withHoldTimeout(Duration holdTimeout) {
+    return toBuilder().holdTimeout(holdTimeout).build();
   }
 
   /** These options with another ttl. */
@@ -97,27 +107,27 @@ public final class LockOptions {
   public boolean equals(Object o) {
     return o instanceof LockOptions other
         && Objects.equals(waitTime, other.waitTime)
-        && Objects.equals(leaseTime, other.leaseTime)
+        && Objects.equals(holdTimeout, other.holdTimeout)
         && ttl.equals(other.ttl)
         && fair == other.fair;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(waitTime, leaseTime, ttl, fair);
+    return Objects.hash(waitTime, holdTimeout, ttl, fair);
   }
 
   @Override
   public String toString() {
     return "LockOptions{waitTime=" + (waitTime == null ? "unbounded" : waitTime)
-        + ", leaseTime=" + (leaseTime == null ? "renewed" : leaseTime)
+        + ", holdTimeout=" + (holdTimeout == null ? "renewed" : holdTimeout)
         + ", ttl=" + ttl + ", fair=" + fair + '}';
   }
 
   /** Builds {@link LockOptions}; every setter checks its value at once. */
   public static final class Builder {
     private Duration waitTime;
-    private Duration leaseTime;
+    private Duration holdTimeout;
     private Duration ttl = DEFAULT_TTL;
     private boolean fair = true;
 
@@ -133,11 +143,11 @@ public final class LockOptions {
     }
 
     /** Free the lock this long after it is granted; null renews it while held. */
-    public Builder leaseTime(Duration leaseTime) {
-      if (leaseTime != null) {
-        Settings.inRange("leaseTime", leaseTime, Duration.ofMillis(1), "Use null to keep the lock until it is released.");
+    public Builder holdTimeout(Duration holdTimeout) {
+      if (holdTimeout != null) {
+        Settings.inRange("holdTimeout", holdTimeout, Duration.ofMillis(1), "Use null to keep the lock until it is released.");
       }
-      this.leaseTime = leaseTime;
+      this.holdTimeout = holdTimeout;
       return this;
     }
 
@@ -151,7 +161,7 @@ public final class LockOptions {
       return this;
     }
 
-    /** Grant the lock in order of arrival. */
+    /** Whether waiters get the lock in turn (see {@link LockOptions}); true by default. */
     public Builder fair(boolean fair) {
       this.fair = fair;
       return this;

@@ -12,14 +12,17 @@ import java.util.OptionalLong;
  * ({@link #holders()}), and describes the oldest of them: its owner, token, ttl and holder details.
  */
 public final class LockStatus {
-  /** How a held lock's holders hold it. */
+  /**
+   * How a lock is held: alone, beside others of its kind, or as one of N permits. A held lock's {@link #mode()} is
+   * its oldest holder's; the SPI's {@link dev.baton.spi.QueueRule} gives each entry at the store one of these.
+   */
   public enum Mode {
-    /** One holder: a mutex, or the write lock of a read-write lock. */
+    /** One holder: a mutex, the write lock of a read-write lock, a leader. */
     EXCLUSIVE,
     /** Readers of a read-write lock, any number at once. */
     SHARED,
     /** Holders of a semaphore's permits, at most {@link LockStatus#permits()} at once. */
-    PERMITS
+    PERMIT
   }
 
   private final String key;
@@ -91,17 +94,17 @@ public final class LockStatus {
   /**
    * This status, of a lock held by {@code holders} at once in {@code mode}, of which this status describes the oldest.
    *
-   * @param permits the semaphore's number of permits where {@code mode} is {@link Mode#PERMITS}, else ignored
+   * @param permits the semaphore's number of permits where {@code mode} is {@link Mode#PERMIT}, else ignored
    * @throws IllegalArgumentException if the lock is free, if {@code holders} is below 1, above 1 for an exclusive
    *     holder, or above {@code permits} for permit holders
    */
   public LockStatus heldBy(Mode mode, int holders, int permits) {
-    if (!isHeld() || holders < 1 || (mode == Mode.EXCLUSIVE && holders > 1) || (mode == Mode.PERMITS && holders > permits)) {
+    if (!isHeld() || holders < 1 || (mode == Mode.EXCLUSIVE && holders > 1) || (mode == Mode.PERMIT && holders > permits)) {
       throw new IllegalArgumentException("A lock " + (isHeld() ? "held" : "free") + " cannot be held by " + holders
-          + " in mode " + mode + (mode == Mode.PERMITS ? " of " + permits + " permits" : "") + ".");
+          + " in mode " + mode + (mode == Mode.PERMIT ? " of " + permits + " permits" : "") + ".");
     }
     return new LockStatus(key, ownerId, fencingToken, remainingTtl, waiters, holder, mode, holders,
-        mode == Mode.PERMITS ? permits : 0);
+        mode == Mode.PERMIT ? permits : 0);
   }
 
   public String key() {
@@ -124,7 +127,7 @@ public final class LockStatus {
 
   /** The semaphore's number of permits, where permit holders hold it. */
   public OptionalInt permits() {
-    return mode == Mode.PERMITS ? OptionalInt.of(permits) : OptionalInt.empty();
+    return mode == Mode.PERMIT ? OptionalInt.of(permits) : OptionalInt.empty();
   }
 
   /**
@@ -177,7 +180,7 @@ public final class LockStatus {
     return switch (mode) {
       case EXCLUSIVE -> "";
       case SHARED -> " by " + holders + (holders == 1 ? " reader" : " readers") + ", the oldest";
-      case PERMITS -> " by " + holders + " of " + permits + " permits, the oldest";
+      case PERMIT -> " by " + holders + " of " + permits + " permits, the oldest";
     };
   }
 }

@@ -8,7 +8,7 @@ public enum LostReason {
   RENEWAL_FAILED,
   /** The store's session (ZooKeeper) or lease (etcd) that kept the entry alive expired. */
   SESSION_EXPIRED,
-  /** The hold timeout set by {@link LockOptions#leaseTime()} passed and the lock was freed. */
+  /** The hold timeout set by {@link LockOptions#holdTimeout()} passed and the lock was freed. */
   HOLD_TIMEOUT,
   /** The client was closed while the lease was held, and the lock was released. */
   CLIENT_CLOSED

@@ -12,7 +12,7 @@ class LockOptionsTest {
   void defaultsWaitWithoutLimitAndRenew() {
     LockOptions options = LockOptions.defaults();
     assertThat(options.waitTime()).isEmpty();
-    assertThat(options.leaseTime()).isEmpty();
+    assertThat(options.holdTimeout()).isEmpty();
     assertThat(options.ttl()).isEqualTo(LockOptions.DEFAULT_TTL);
     assertThat(options.fair()).isTrue();
   }
@@ -28,8 +28,8 @@ class LockOptionsTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("waitTime").hasMessageContaining("PT-0.001S");
     assertThatThrownBy(() -> LockOptions.builder().waitTime(Duration.ofDays(366)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("waitTime").hasMessageContaining("365 days");
-    assertThatThrownBy(() -> LockOptions.builder().leaseTime(Duration.ZERO))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTime");
+    assertThatThrownBy(() -> LockOptions.builder().holdTimeout(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holdTimeout");
     assertThatThrownBy(() -> LockOptions.builder().ttl(Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ttl");
     assertThatThrownBy(() -> LockOptions.builder().ttl(Duration.ofMillis(99)))

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     customSynopsis = {
         "baton exec [-b URI] [-w SECONDS | -n] [-x | -s | -p N] [-E N] [--ttl D]",
-        "                  [--lease D] [--kill-after D] KEY [--] CMD [ARG...]",
+        "                  [--hold-timeout D] [--kill-after D] KEY [--] CMD [ARG...]",
         "       baton exec [OPTIONS] --key KEY [--] CMD [ARG...]"},
     descriptionHeading = "%n",
     description = {
@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
             + " BATON_PASSWORD and BATON_PASSWORD_FILE are taken out of its environment.",
         "",
         "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
-            + " If the lock is lost while CMD runs (the store lost it, or --lease passed), CMD and the processes it"
+            + " If the lock is lost while CMD runs (the store lost it, or --hold-timeout passed), CMD and the processes it"
             + " started get SIGTERM, then SIGKILL after --kill-after, and baton exits 74.",
         "",
         "CMD never outlives the lock: it runs in a process group of its own under a small supervisor (setsid,"
@@ -124,10 +124,10 @@ final class ExecCommand implements Callable<Integer> {
           + " Default: ${DEFAULT-VALUE}.")
   private int conflictExitCode;
 
-  @Option(names = "--lease", paramLabel = "DURATION", converter = DurationConverter.class,
+  @Option(names = "--hold-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Hold timeout: the lock frees itself this long after it was granted, and CMD is stopped."
           + " Default: none, the lock is renewed while CMD runs.")
-  private Duration leaseTime;
+  private Duration holdTimeout;
 
   @Option(names = "--ttl", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
       description = "How long the lock outlives a baton that crashed or was killed. Default: ${DEFAULT-VALUE}.")
@@ -166,7 +166,7 @@ final class ExecCommand implements Callable<Integer> {
     key = line.key();
     command = line.words();
     checkRanges();
-    LockOptions options = LockOptions.builder().waitTime(nonblock ? Duration.ZERO : waitTime).leaseTime(leaseTime)
+    LockOptions options = LockOptions.builder().waitTime(nonblock ? Duration.ZERO : waitTime).holdTimeout(holdTimeout)
         .ttl(ttl).build();
     try (SignalForwarding signals = SignalForwarding.install();
         LockClient client = Backends.connect(backend, options)) {
@@ -220,8 +220,8 @@ final class ExecCommand implements Callable<Integer> {
       OptionRange.check(spec, "--wait", waitTime, Duration.ZERO, OptionRange.MAX_DURATION);
     }
     OptionRange.check(spec, "--conflict-exit-code", conflictExitCode, 0, 255);
-    if (leaseTime != null) {
-      OptionRange.check(spec, "--lease", leaseTime, Duration.ofMillis(1), OptionRange.MAX_DURATION);
+    if (holdTimeout != null) {
+      OptionRange.check(spec, "--hold-timeout", holdTimeout, Duration.ofMillis(1), OptionRange.MAX_DURATION);
     }
     OptionRange.check(spec, "--ttl", ttl, LockOptions.MIN_TTL, OptionRange.MAX_DURATION);
     OptionRange.check(spec, "--kill-after", killAfter, Duration.ZERO, OptionRange.MAX_DURATION);

@@ -117,7 +117,7 @@ final class StatusFormat {
     return switch (status.mode().orElse(LockStatus.Mode.EXCLUSIVE)) {
       case EXCLUSIVE -> Integer.toString(status.holders());
       case SHARED -> status.holders() + (status.holders() == 1 ? " reader" : " readers");
-      case PERMITS -> status.holders() + " of " + status.permits().orElse(0) + " permits";
+      case PERMIT -> status.holders() + " of " + status.permits().orElse(0) + " permits";
     };
   }
 

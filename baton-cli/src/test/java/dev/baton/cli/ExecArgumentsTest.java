@@ -68,9 +68,9 @@ class ExecArgumentsTest {
 
   @Test
   void durationsWithoutAUnitAreSeconds() {
-    ParseResult parsed = parse("exec", "--ttl", "10", "--lease", "1.5", "--kill-after", "2", "k", "true").subcommand();
+    ParseResult parsed = parse("exec", "--ttl", "10", "--hold-timeout", "1.5", "--kill-after", "2", "k", "true").subcommand();
     assertThat(parsed.<Duration>matchedOptionValue("--ttl", null)).isEqualTo(Duration.ofSeconds(10));
-    assertThat(parsed.<Duration>matchedOptionValue("--lease", null)).isEqualTo(Duration.ofMillis(1500));
+    assertThat(parsed.<Duration>matchedOptionValue("--hold-timeout", null)).isEqualTo(Duration.ofMillis(1500));
     assertThat(parsed.<Duration>matchedOptionValue("--kill-after", null)).isEqualTo(Duration.ofSeconds(2));
   }
 

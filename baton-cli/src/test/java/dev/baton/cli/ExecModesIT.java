@@ -56,7 +56,7 @@ class ExecModesIT {
       assertThat(run("slots", "--permits", "2", "--wait", "0", "--", "true")).as("a third run of two permits")
           .isEqualTo(ExitCodes.NOT_ACQUIRED);
       assertThat(status("slots")).contains("state     held by 2 of 2 permits (the oldest below)");
-      assertThat(status("slots", "--json")).contains("\"mode\":\"PERMITS\",\"holders\":2,\"permits\":2,\"waiters\":");
+      assertThat(status("slots", "--json")).contains("\"mode\":\"PERMIT\",\"holders\":2,\"permits\":2,\"waiters\":");
       first.close(); // killed: its permit is free once its 2 s ttl has passed
       assertThat(run("slots", "--permits", "2", "--wait", "20s", "--", "true")).as("once a permit is free").isZero();
     }

@@ -79,7 +79,7 @@ class UsageErrorTest {
     assertThat(usageError("exec", "-w", "-1", "k", "true")).contains("'-1' is negative: write a duration as seconds");
     assertThat(usageError("exec", "--ttl", "-5s", "k", "true")).contains("'-5s' is negative");
     assertThat(usageError("exec", "-w", "1.2.3", "k", "true")).contains("'1.2.3' is not a duration");
-    assertThat(usageError("exec", "--lease", "0.0001", "k", "true")).contains("'0.0001' is finer than a millisecond");
+    assertThat(usageError("exec", "--hold-timeout", "0.0001", "k", "true")).contains("'0.0001' is finer than a millisecond");
   }
 
   @Test
@@ -100,7 +100,7 @@ class UsageErrorTest {
         .isEqualTo("baton exec: --wait must be from 0 to 8760h, but was 9000h; see 'baton exec --help'");
     assertThat(usageError("exec", "--ttl", "0.05", "k", "true"))
         .isEqualTo("baton exec: --ttl must be from 100ms to 8760h, but was 50ms; see 'baton exec --help'");
-    assertThat(usageError("exec", "--key", "k", "--lease", "0", "--", "true")).contains("--lease must be from 1ms");
+    assertThat(usageError("exec", "--key", "k", "--hold-timeout", "0", "--", "true")).contains("--hold-timeout must be from 1ms");
     assertThat(usageError("exec", "--key", "k", "--kill-after", "999999h", "--", "true"))
         .contains("--kill-after must be from 0 to 8760h, but was 999999h");
     assertThat(usageError("torture", "--ttl", "9000h")).contains("--ttl must be from 200ms to 8760h");

@@ -11,12 +11,13 @@ import java.util.regex.Pattern;
  * own way. Immutable; build with {@link #builder(String)}. Settings left unset keep the backend's defaults.
  *
  * <ul>
- *   <li>{@code namespace}: the name all keys are written under: Redis keys {@code NAME:lock:KEY}, ZooKeeper
- *       paths {@code /NAME/KEY}, etcd keys {@code /NAME/KEY}; {@code baton} by default.
+ *   <li>{@code namespace}: the name all keys are written under, so that the locks of one application are not
+ *       another's: Redis keys {@code NAME:lock:KEY}, ZooKeeper paths {@code /NAME/KEY}, etcd keys {@code /NAME/KEY},
+ *       on PostgreSQL (where the table is the namespace) the lock table {@code NAME_locks}; {@code baton} by default.
  *   <li>{@code connectTimeout}: how long connecting may take (Redis, ZooKeeper).
  *   <li>{@code commandTimeout}: how long one call may take (Redis, etcd).
  *   <li>{@code sessionTimeout}: how long the store keeps the locks of a client it no longer hears from: the
- *       ZooKeeper session timeout, the etcd lease ttl (whole seconds, at least 3 s). On Redis the lock's ttl
+ *       ZooKeeper session timeout, the ttl of the etcd client's lease (whole seconds, at least 3 s). On Redis the lock's ttl
  *       ({@link LockOptions#ttl()}) decides.
  * </ul>
  *

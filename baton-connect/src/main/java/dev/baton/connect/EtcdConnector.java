@@ -14,8 +14,8 @@ final class EtcdConnector {
         .defaultOptions(settings.defaultOptions());
     settings.namespace().ifPresent(namespace -> builder.namespace("/" + namespace + "/"));
     settings.commandTimeout().ifPresent(builder::commandTimeout);
-    settings.sessionTimeout().ifPresent(builder::leaseTtl);
-    settings.user().ifPresent(user -> builder.user(user, settings.password().orElseThrow()));
+    settings.sessionTimeout().ifPresent(builder::sessionTimeout);
+    settings.user().ifPresent(user -> builder.credentials(user, settings.password().orElseThrow()));
     settings.trustedCa().ifPresent(builder::trustedCa);
     settings.clientCertificate().ifPresent(certificate -> builder.clientCertificate(certificate,
         settings.clientKey().orElseThrow()));

@@ -10,7 +10,7 @@ final class RedisConnector {
   static LockClient connect(ConnectionSettings settings) {
     RedisLockClient.Builder builder = RedisLockClient.builder().uri(settings.uri().value())
         .defaultOptions(settings.defaultOptions());
-    settings.namespace().ifPresent(namespace -> builder.keyPrefix(namespace + ":"));
+    settings.namespace().ifPresent(namespace -> builder.namespace(namespace + ":"));
     settings.connectTimeout().ifPresent(builder::connectTimeout);
     settings.commandTimeout().ifPresent(builder::commandTimeout);
     settings.password().ifPresent(password -> builder.credentials(settings.user().orElse(null), password));

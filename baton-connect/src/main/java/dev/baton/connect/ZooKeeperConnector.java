@@ -10,10 +10,10 @@ final class ZooKeeperConnector {
   static LockClient connect(ConnectionSettings settings) {
     ZooKeeperLockClient.Builder builder = ZooKeeperLockClient.builder().connectString(settings.uri().address())
         .defaultOptions(settings.defaultOptions());
-    settings.namespace().ifPresent(namespace -> builder.basePath("/" + namespace));
-    settings.connectTimeout().ifPresent(builder::connectionTimeout);
+    settings.namespace().ifPresent(namespace -> builder.namespace("/" + namespace));
+    settings.connectTimeout().ifPresent(builder::connectTimeout);
     settings.sessionTimeout().ifPresent(builder::sessionTimeout);
-    settings.user().ifPresent(user -> builder.digestAuth(user, settings.password().orElseThrow()));
+    settings.user().ifPresent(user -> builder.credentials(user, settings.password().orElseThrow()));
     settings.uri().compat().ifPresent(compat -> builder.compat(ZooKeeperLockClient.Compat.CURATOR));
     return builder.connect();
   }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.postgres.PostgresLockClient;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
 import dev.baton.testkit.PostgresServerExtension;
@@ -83,7 +84,7 @@ class LockClientsTest {
   @Test
   void compatCuratorPutsKeyKAtThePathSlashKAsCuratorWould() throws Exception {
     try (LockClient compatible = LockClients.connect("zookeeper://" + zooKeeper.connectString() + "?compat=curator");
-        LockClient atTheRoot = ZooKeeperLockClient.builder().connectString(zooKeeper.connectString()).basePath("/")
+        LockClient atTheRoot = ZooKeeperLockClient.builder().connectString(zooKeeper.connectString()).namespace("/")
             .connect();
         Lease lease = compatible.lock("cart").acquire()) {
       assertThat(atTheRoot.lock("cart").tryAcquire()).as("the lock at /cart").isEmpty();
@@ -113,6 +114,22 @@ class LockClientsTest {
     }
   }
 
+  /** On PostgreSQL the namespace is the lock table: NAME_locks, apart from the default table's locks. */
+  @Test
+  void aPostgresqlNamespaceIsItsOwnLockTable() throws Exception {
+    ConnectionSettings orders = ConnectionSettings.builder(postgres.uri()).namespace("orders").build();
+    try (LockClient namespaced = LockClients.connect(orders); LockClient plain = LockClients.connect(postgres.uri());
+        LockClient sameTable = PostgresLockClient.builder().address(postgres.uri()).table("orders_locks").connect();
+        Lease lease = namespaced.lock("cart").acquire()) {
+      assertThat(sameTable.lock("cart").tryAcquire()).as("a client of the table orders_locks").isEmpty();
+      assertThat(plain.lock("cart").tryAcquire()).as("a client of the default table").isPresent()
+          .hasValueSatisfying(Lease::close);
+    }
+    assertThatThrownBy(() -> LockClients.connect(ConnectionSettings.builder(postgres.uri()).namespace("team/orders")
+        .build())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'team/orders'")
+        .hasMessageContaining("NAMESPACE_locks");
+  }
+
   @Test
   void rejectsBadSettingsNamingTheValue() {
     ConnectionSettings.Builder builder = ConnectionSettings.builder(redis.uri());
@@ -127,6 +144,6 @@ class LockClientsTest {
     assertThatThrownBy(() -> LockClients.connect((ConnectionSettings) null)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> LockClients.connect(ConnectionSettings.builder(etcd.endpoint())
         .sessionTimeout(Duration.ofMillis(1500)).build())).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("leaseTtl");
+        .hasMessageContaining("sessionTimeout");
   }
 }

@@ -4,7 +4,6 @@ import dev.baton.Lease;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.Primitive;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.QueueRule;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;

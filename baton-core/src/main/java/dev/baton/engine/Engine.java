@@ -2,11 +2,11 @@ package dev.baton.engine;
 
 import dev.baton.LeaderListener;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus.Mode;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.Primitive;
 import dev.baton.spi.AcquireRequest;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
@@ -267,7 +267,7 @@ final class Engine implements LossListener {
    * queue at the store: another mode, no entry it may join, or an exclusive acquisition of the key under way here.
    */
   EngineLease joinShared(String key, QueueRule rule, String localKey, LockOptions options) {
-    if (rule.mode() != EntryMode.SHARED || keys.inUse(key)) {
+    if (rule.mode() != Mode.SHARED || keys.inUse(key)) {
       return null;
     }
     EngineLease joined = shares.join(localKey, options, ttl(options));
@@ -292,7 +292,7 @@ final class Engine implements LossListener {
 
   /** Whether entries under {@code rule} hold alone: they keep the local turn while held and may be handed over. */
   static boolean isExclusive(QueueRule rule) {
-    return rule.mode() == EntryMode.EXCLUSIVE;
+    return rule.mode() == Mode.EXCLUSIVE;
   }
 
   /**
@@ -300,7 +300,7 @@ final class Engine implements LossListener {
    * a semaphore's permits, which the store may grant all at once.
    */
   static int turns(QueueRule rule) {
-    return rule.mode() == EntryMode.PERMIT ? rule.capacity() : 1;
+    return rule.mode() == Mode.PERMIT ? rule.capacity() : 1;
   }
 
   /**
@@ -332,7 +332,7 @@ final class Engine implements LossListener {
   /** A request under a new owner id, for the ttl asked for or the store's cap on it. */
   AcquireRequest newRequest(String key, QueueRule rule, LockOptions options, boolean mayWait) {
     return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), rule, ttl(options),
-        options.leaseTime().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
+        options.holdTimeout().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
   }
 
   /**
@@ -355,10 +355,10 @@ final class Engine implements LossListener {
     if (request.renewed()) {
       watchdog.watch(entry);
     }
-    if (request.leaseTime() != null) {
-      lease.setHoldTimer(holdTimer(lease, request.leaseTime().toNanos()));
+    if (request.holdTimeout() != null) {
+      lease.setHoldTimer(holdTimer(lease, request.holdTimeout().toNanos()));
     }
-    if (request.rule().mode() == EntryMode.SHARED) {
+    if (request.rule().mode() == Mode.SHARED) {
       shares.host(entry);
     }
     return lease;

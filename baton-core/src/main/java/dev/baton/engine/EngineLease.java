@@ -138,7 +138,7 @@ final class EngineLease implements Lease {
         "Pass how long from now lock '" + key() + "' may still be held.");
     if (!holdTimeout) {
       throw new IllegalStateException("Lock '" + key() + "' (owner " + ownerId() + ") was acquired without a hold"
-          + " timeout, so it has none to move: acquire it with LockOptions.withLeaseTime(...) to use extendHold.");
+          + " timeout, so it has none to move: acquire it with LockOptions.withHoldTimeout(...) to use extendHold.");
     }
     if (!moveHoldEnd(holdFor)) {
       return false;

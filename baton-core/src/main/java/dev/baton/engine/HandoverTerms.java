@@ -13,6 +13,6 @@ import java.time.Duration;
 record HandoverTerms(Duration ttl, boolean fair) {
   /** The terms a waiter with these options accepts, or null if it takes no lease over (it has a hold timeout). */
   static HandoverTerms of(LockOptions options, Duration ttl) {
-    return options.leaseTime().isPresent() ? null : new HandoverTerms(ttl, options.fair());
+    return options.holdTimeout().isPresent() ? null : new HandoverTerms(ttl, options.fair());
   }
 }

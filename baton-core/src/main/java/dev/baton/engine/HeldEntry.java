@@ -133,13 +133,13 @@ final class HeldEntry {
     AcquireRequest request = grant.request();
     this.ttlNanos = request.ttl().toNanos();
     this.renewEveryNanos = ttlNanos / 3;
-    this.validUntil = sentAt + request.expiry().toNanos();
+    this.validUntil = sentAt + request.entryTtl().toNanos();
     this.nextRenewalAt = sentAt + renewEveryNanos;
   }
 
   /** The entry's first lease, held from {@code sentAt}, with the hold timeout of the request if it has one. */
   synchronized EngineLease firstLease(long sentAt) {
-    Duration holdTimeout = grant.request().leaseTime();
+    Duration holdTimeout = grant.request().holdTimeout();
     EngineLease first = new EngineLease(this, sentAt, holdTimeout == null ? 0 : sentAt + holdTimeout.toNanos());
     holders.add(first);
     if (holdTimeout != null) {
@@ -177,7 +177,7 @@ final class HeldEntry {
    */
   synchronized EngineLease join(LockOptions options, Duration ttl) {
     AcquireRequest request = grant.request();
-    if (ended || joins >= MAX_JOINS || bound != null || options.leaseTime().isPresent()
+    if (ended || joins >= MAX_JOINS || bound != null || options.holdTimeout().isPresent()
         || !request.ttl().equals(ttl) || request.fair() != options.fair()
         || !isValidAt(engine.time().now() + ttlNanos / 3)) {
       return null;
@@ -281,7 +281,7 @@ final class HeldEntry {
       return true;
     } catch (LockException refused) {
       log.warn("The release of lock '{}' (owner {}) was refused; no longer renewed, its entry lapses at the store"
-          + " within {}", grant.request().key(), grant.request().ownerId(), Durations.format(grant.request().expiry()));
+          + " within {}", grant.request().key(), grant.request().ownerId(), Durations.format(grant.request().entryTtl()));
       throw refused;
     }
   }

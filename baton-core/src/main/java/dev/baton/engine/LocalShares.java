@@ -32,7 +32,7 @@ final class LocalShares {
 
   /** A shared entry just granted at the store: later readers of this client may join it. */
   void host(HeldEntry entry) {
-    if (entry.grant().request().leaseTime() != null) {
+    if (entry.grant().request().holdTimeout() != null) {
       return; // a hold timeout ends its lease on its own: no other lease rides on its entry
     }
     open.put(entry.localKey(), entry);

@@ -112,7 +112,7 @@ final class StoreAcquisition {
       Attempt done = attempt;
       attempt = null;
       done.stopWaiting();
-      if (engine.time().now() - granted.sentAt() < won.expiry().toNanos()) {
+      if (engine.time().now() - granted.sentAt() < won.entryTtl().toNanos()) {
         return granted;
       }
       // The grant came after its own expiry (this process was paused, or the reply was that slow): the store

@@ -1,7 +1,7 @@
 package dev.baton.engine;
 
 import dev.baton.LockLostException;
-import dev.baton.spi.EntryMode;
+import dev.baton.LockStatus.Mode;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * other way round, a reader asking for the write lock, is refused: two readers doing so would wait for each other.
  */
 final class ThreadHolds {
-  private record Owner(String key, EntryMode mode, Thread thread) {}
+  private record Owner(String key, Mode mode, Thread thread) {}
 
   /** One lease and how many of a thread's holds use it: one, or an exclusive hold and a read hold nested in it. */
   private static final class Use {
@@ -46,7 +46,7 @@ final class ThreadHolds {
    * @throws LockLostException if the thread's earlier hold of the key was lost
    * @throws IllegalMonitorStateException if the thread holds the key's read lock and asks for an exclusive hold
    */
-  boolean enter(String key, EntryMode mode, AcquireCall acquire) throws InterruptedException {
+  boolean enter(String key, Mode mode, AcquireCall acquire) throws InterruptedException {
     Thread thread = Thread.currentThread();
     Owner me = new Owner(key, mode, thread);
     Hold hold = holds.get(me);
@@ -55,15 +55,15 @@ final class ThreadHolds {
       hold.count++;
       return true;
     }
-    if (mode == EntryMode.SHARED) {
-      Hold exclusive = holds.get(new Owner(key, EntryMode.EXCLUSIVE, thread));
+    if (mode == Mode.SHARED) {
+      Hold exclusive = holds.get(new Owner(key, Mode.EXCLUSIVE, thread));
       if (exclusive != null) {
         checkHeld(exclusive);
         exclusive.use.holds++;
         holds.put(me, new Hold(exclusive.use));
         return true;
       }
-    } else if (mode == EntryMode.EXCLUSIVE && holds.containsKey(new Owner(key, EntryMode.SHARED, thread))) {
+    } else if (mode == Mode.EXCLUSIVE && holds.containsKey(new Owner(key, Mode.SHARED, thread))) {
       throw new IllegalMonitorStateException("Thread '" + thread.getName() + "' holds the read lock of '" + key
           + "' and asks for its write lock: a read lock cannot be upgraded, as two readers doing so would wait for"
           + " each other forever. Release the read lock first, or take the write lock from the start.");
@@ -82,7 +82,7 @@ final class ThreadHolds {
    * @throws IllegalMonitorStateException if the thread does not hold the key in that mode
    * @throws LockLostException if the last hold ended and the lock had been lost while held
    */
-  void exit(String key, EntryMode mode) {
+  void exit(String key, Mode mode) {
     Owner me = new Owner(key, mode, Thread.currentThread());
     Hold hold = holds.get(me);
     if (hold == null) {
@@ -101,7 +101,7 @@ final class ThreadHolds {
     }
   }
 
-  boolean isHeldByCurrentThread(String key, EntryMode mode) {
+  boolean isHeldByCurrentThread(String key, Mode mode) {
     Hold hold = holds.get(new Owner(key, mode, Thread.currentThread()));
     return hold != null && hold.use.lease.isHeld();
   }

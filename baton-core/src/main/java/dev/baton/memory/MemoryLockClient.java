@@ -62,7 +62,7 @@ public final class MemoryLockClient {
 
   /**
    * As {@link #connect(String, LockOptions)}, with the keys of {@code namespace}: clients of one namespace of a store
-   * share its keys, and meet no client of another namespace or of none, as {@code baton.key-prefix} or
+   * share its keys, and meet no client of another namespace or of none, as {@code baton.namespace} or
    * {@code ConnectionSettings.namespace} separate the keys of clients on a server.
    *
    * @param namespace words of letters, digits, {@code .}, {@code _} or {@code -} joined by {@code /}, such as

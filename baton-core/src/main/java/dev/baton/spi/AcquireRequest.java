@@ -12,13 +12,14 @@ import java.util.Objects;
  * @param rule what the acquisition's entry is ({@link QueueRule#mode()}) and when it holds: {@link QueueRule#EXCLUSIVE}
  *     for a lock
  * @param ttl how long the store keeps an entry whose holder stopped renewing it
- * @param leaseTime the hold timeout, or null when the entry is kept for as long as it is held
- * @param fair whether to queue in order of arrival
+ * @param holdTimeout the hold timeout, or null when the entry is kept for as long as it is held
+ * @param fair whether waiters get the lock in turn ({@link dev.baton.LockOptions}): the store queues the entry in
+ *     order of arrival, or (Redis) a release it was waited on yields the next turn to the waiting client
  * @param mayWait whether the caller will wait if the lock is taken (false for a single try, so the store
  *     need not set up wake-ups)
  * @param holder who asks: host, process, thread and when, for {@code status} and {@code list} to show
  */
-public record AcquireRequest(String key, String ownerId, QueueRule rule, Duration ttl, Duration leaseTime, boolean fair,
+public record AcquireRequest(String key, String ownerId, QueueRule rule, Duration ttl, Duration holdTimeout, boolean fair,
     boolean mayWait, LockHolder holder) {
   public AcquireRequest {
     Objects.requireNonNull(key, "key");
@@ -38,7 +39,7 @@ public record AcquireRequest(String key, String ownerId, QueueRule rule, Duratio
    * within the first ttl.
    */
   public boolean renewed() {
-    return leaseTime == null || leaseTime.compareTo(ttl) > 0;
+    return holdTimeout == null || holdTimeout.compareTo(ttl) > 0;
   }
 
   /** How messages name this acquisition's lock: {@code lock 'KEY' (owner ID)}. */
@@ -47,10 +48,10 @@ public record AcquireRequest(String key, String ownerId, QueueRule rule, Duratio
   }
 
   /**
-   * How long the store keeps the entry from the acquire without a renewal: the ttl, or the hold timeout
-   * if that is shorter. A crashed holder never blocks the others for longer than the ttl.
+   * The entry's ttl at the store, how long it keeps the entry from the acquire without a renewal: the ttl, or the
+   * hold timeout if that is shorter. A crashed holder never blocks the others for longer than the ttl.
    */
-  public Duration expiry() {
-    return leaseTime != null && leaseTime.compareTo(ttl) < 0 ? leaseTime : ttl;
+  public Duration entryTtl() {
+    return holdTimeout != null && holdTimeout.compareTo(ttl) < 0 ? holdTimeout : ttl;
   }
 }

@@ -82,12 +82,12 @@ public interface LockBackend extends AutoCloseable {
   Attempt newAttempt(AcquireRequest request);
 
   /**
-   * Makes a held entry expire {@code expiry} from now (stores whose entries live as long as a session
+   * Makes a held entry expire {@code ttl} from now (stores whose entries live as long as a session
    * may only check that it is still there). The engine sends the renewals of one watchdog tick together,
    * so this must not block: complete with {@code true} if the entry is still ours, {@code false} if the
    * store no longer holds it for us, exceptionally with {@link BackendUnavailableException} if unknown.
    */
-  CompletionStage<Boolean> renew(Grant grant, Duration expiry);
+  CompletionStage<Boolean> renew(Grant grant, Duration ttl);
 
   /**
    * Deletes a held entry, if it is still ours.
@@ -99,14 +99,14 @@ public interface LockBackend extends AutoCloseable {
 
   /**
    * Ends a chain of local hand-overs (the engine hands a held entry from a releasing thread to the next waiting thread
-   * of the same client a bounded number of times in a row, then calls this): keeps the held entry, expiring {@code expiry} from
+   * of the same client a bounded number of times in a row, then calls this): keeps the held entry, expiring {@code ttl} from
    * now, if no client other than its holder waits for it at the store, so that the next local waiter may take it
    * without releasing and acquiring it again; otherwise releases it as {@link #release} does. The default, for
    * stores that cannot tell in one request whether others wait, always releases.
    *
    * @throws BackendUnavailableException if the store could not be reached; the engine then releases as usual
    */
-  default ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+  default ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
     return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
   }
 

@@ -1,6 +1,7 @@
 package dev.baton.spi;
 
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,17 +27,17 @@ import java.util.Objects;
  */
 public final class QueueRule {
   /** One holder at a time: a mutex, or the write side of a read-write lock. */
-  public static final QueueRule EXCLUSIVE = new QueueRule(EntryMode.EXCLUSIVE, 1);
+  public static final QueueRule EXCLUSIVE = new QueueRule(Mode.EXCLUSIVE, 1);
   /** Any number of holders while no exclusive entry is ahead: the read side of a read-write lock. */
-  public static final QueueRule SHARED = new QueueRule(EntryMode.SHARED, 1);
+  public static final QueueRule SHARED = new QueueRule(Mode.SHARED, 1);
 
   /** What {@link #awaited} returns for an entry that holds. */
   public static final int HOLDS = -1;
 
-  private final EntryMode mode;
+  private final Mode mode;
   private final int capacity;
 
-  private QueueRule(EntryMode mode, int capacity) {
+  private QueueRule(Mode mode, int capacity) {
     this.mode = mode;
     this.capacity = capacity;
   }
@@ -50,11 +51,11 @@ public final class QueueRule {
     if (permits < 1) {
       throw new IllegalArgumentException("A semaphore needs at least 1 permit but was given " + permits + ".");
     }
-    return new QueueRule(EntryMode.PERMIT, permits);
+    return new QueueRule(Mode.PERMIT, permits);
   }
 
   /** The mode of the entry an acquisition under this rule adds. */
-  public EntryMode mode() {
+  public Mode mode() {
     return mode;
   }
 
@@ -65,7 +66,7 @@ public final class QueueRule {
 
   /** Whether every entry conflicts with every other: then an entry holds when it is among the {@link #capacity} oldest. */
   public boolean conflictsWithAll() {
-    return mode != EntryMode.SHARED;
+    return mode != Mode.SHARED;
   }
 
   /**
@@ -74,12 +75,12 @@ public final class QueueRule {
    * entry, or {@link #HOLDS} if it holds now. With a capacity above 1 and no exclusive entry ahead, the departure of
    * that entry or of any nearer conflicting one lets it in: a store wakes the waiter when any of them goes.
    */
-  public int awaited(List<EntryMode> ahead) {
+  public int awaited(List<Mode> ahead) {
     // From the nearest back: an exclusive entry blocks whatever the capacity; else the capacity-th conflicting one.
     int conflicting = 0;
     for (int i = ahead.size() - 1; i >= 0; i--) {
-      if (ahead.get(i) == EntryMode.EXCLUSIVE
-          || (mode.conflictsWith(ahead.get(i)) && ++conflicting == capacity)) {
+      if (ahead.get(i) == Mode.EXCLUSIVE
+          || (conflictsWith(ahead.get(i)) && ++conflicting == capacity)) {
         return i;
       }
     }
@@ -97,17 +98,12 @@ public final class QueueRule {
    */
   public static LockStatus describe(LockStatus oldest, List<QueueRule> queue) {
     QueueRule first = queue.get(0);
-    LockStatus.Mode mode = switch (first.mode) {
-      case EXCLUSIVE -> LockStatus.Mode.EXCLUSIVE;
-      case SHARED -> LockStatus.Mode.SHARED;
-      case PERMIT -> LockStatus.Mode.PERMITS;
-    };
-    return oldest.heldBy(mode, holding(queue, first.mode), first.capacity);
+    return oldest.heldBy(first.mode, holding(queue, first.mode), first.capacity);
   }
 
   /** How many entries of {@code queue} hold by their rule, counting those of {@code mode} only unless it is null. */
-  private static int holding(List<QueueRule> queue, EntryMode mode) {
-    List<EntryMode> ahead = new ArrayList<>(queue.size());
+  private static int holding(List<QueueRule> queue, Mode mode) {
+    List<Mode> ahead = new ArrayList<>(queue.size());
     int holding = 0;
     for (QueueRule rule : queue) {
       if ((mode == null || rule.mode == mode) && rule.awaited(ahead) == HOLDS) {
@@ -125,7 +121,7 @@ public final class QueueRule {
    * @throws IllegalArgumentException naming both numbers
    */
   public void checkSamePermits(String key, QueueRule atStore) {
-    if (mode == EntryMode.PERMIT && atStore.mode == EntryMode.PERMIT && atStore.capacity != capacity) {
+    if (mode == Mode.PERMIT && atStore.mode == Mode.PERMIT && atStore.capacity != capacity) {
       throw new IllegalArgumentException("Semaphore '" + key + "' has " + atStore.capacity
           + (atStore.capacity == 1 ? " permit" : " permits") + " at the store, but this client asks for " + capacity
           + ": every client of a semaphore must give the same number.");
@@ -136,13 +132,21 @@ public final class QueueRule {
    * The index in {@code ahead} of the oldest entry that conflicts with this rule's, or {@link #HOLDS} if none does:
    * what a waiter that keeps no place in line (a non-fair one) waits for.
    */
-  public int firstConflicting(List<EntryMode> ahead) {
+  public int firstConflicting(List<Mode> ahead) {
     for (int i = 0; i < ahead.size(); i++) {
-      if (mode.conflictsWith(ahead.get(i))) {
+      if (conflictsWith(ahead.get(i))) {
         return i;
       }
     }
     return HOLDS;
+  }
+
+  /**
+   * Whether an entry under this rule must wait for an older entry of mode {@code ahead}: a shared entry for exclusive
+   * entries only, an exclusive entry or a permit for every entry.
+   */
+  public boolean conflictsWith(Mode ahead) {
+    return mode != Mode.SHARED || ahead == Mode.EXCLUSIVE;
   }
 
   @Override
@@ -157,6 +161,6 @@ public final class QueueRule {
 
   @Override
   public String toString() {
-    return mode == EntryMode.PERMIT ? capacity + " permits" : mode.name().toLowerCase(Locale.ROOT);
+    return mode == Mode.PERMIT ? capacity + " permits" : mode.name().toLowerCase(Locale.ROOT);
   }
 }

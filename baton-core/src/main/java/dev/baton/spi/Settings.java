@@ -6,7 +6,7 @@ import java.time.Duration;
 
 /** The checks of settings and options that the API, the engine and every backend's client builder share, with the same messages. */
 public final class Settings {
-  /** The longest key prefix, namespace or base path a client takes: far below what any store accepts in a key. */
+  /** The longest namespace a client takes: far below what any store accepts in a key. */
   public static final int MAX_PREFIX_LENGTH = 128;
 
   private Settings() {}

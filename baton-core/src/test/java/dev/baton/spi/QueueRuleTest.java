@@ -1,8 +1,8 @@
 package dev.baton.spi;
 
-import static dev.baton.spi.EntryMode.EXCLUSIVE;
-import static dev.baton.spi.EntryMode.PERMIT;
-import static dev.baton.spi.EntryMode.SHARED;
+import static dev.baton.LockStatus.Mode.EXCLUSIVE;
+import static dev.baton.LockStatus.Mode.PERMIT;
+import static dev.baton.LockStatus.Mode.SHARED;
 import static dev.baton.spi.QueueRule.HOLDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -50,11 +50,11 @@ class QueueRuleTest {
 
   @Test
   void modesConflictAsReadersAndWritersDo() {
-    assertThat(SHARED.conflictsWith(SHARED)).isFalse();
-    assertThat(SHARED.conflictsWith(EXCLUSIVE)).isTrue();
-    assertThat(EXCLUSIVE.conflictsWith(SHARED)).isTrue();
-    assertThat(EXCLUSIVE.conflictsWith(EXCLUSIVE)).isTrue();
-    assertThat(PERMIT.conflictsWith(PERMIT)).isTrue();
+    assertThat(QueueRule.SHARED.conflictsWith(SHARED)).isFalse();
+    assertThat(QueueRule.SHARED.conflictsWith(EXCLUSIVE)).isTrue();
+    assertThat(QueueRule.EXCLUSIVE.conflictsWith(SHARED)).isTrue();
+    assertThat(QueueRule.EXCLUSIVE.conflictsWith(EXCLUSIVE)).isTrue();
+    assertThat(QueueRule.permits(2).conflictsWith(PERMIT)).isTrue();
     assertThat(QueueRule.SHARED.conflictsWithAll()).isFalse();
     assertThat(QueueRule.EXCLUSIVE.conflictsWithAll()).isTrue();
   }

@@ -28,8 +28,8 @@ interface AttemptStore {
   /** A call bound to lease {@code leaseId} failed with {@code error}: if etcd said it knows no such lease, check it now. */
   void leaseRefused(long leaseId, RuntimeException error);
 
-  /** The lease's ttl: how long a waiter waits at most for a wake-up, in case its watch went quiet. */
-  Duration leaseTtl();
+  /** The session timeout, the lease's ttl: how long a waiter waits at most for a wake-up, in case its watch went quiet. */
+  Duration sessionTimeout();
 
   /** How long a lease counts as held at most ({@link dev.baton.spi.LockBackend#maxTtl()}). */
   Duration maxTtl();

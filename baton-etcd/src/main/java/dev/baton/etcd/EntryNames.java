@@ -1,6 +1,6 @@
 package dev.baton.etcd;
 
-import dev.baton.spi.EntryMode;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.QueueRule;
 import io.etcd.jetcd.ByteSequence;
 import java.util.HashMap;
@@ -27,7 +27,7 @@ final class EntryNames {
 
   /** A name for an acquisition under {@code rule} of {@code key} on lease {@code leaseId}; free it when it ends. */
   synchronized OwnEntry take(String key, long leaseId, QueueRule rule) {
-    if (rule.mode() == EntryMode.EXCLUSIVE) {
+    if (rule.mode() == Mode.EXCLUSIVE) {
       return new OwnEntry(keys.entry(key, leaseId), null, 0);
     }
     LeaseKey slots = new LeaseKey(leaseId, key);

@@ -59,7 +59,7 @@ final class EtcdAttempt implements Attempt {
     stopWatching();
     long lease = etcd.leaseId();
     // Counted from before the entry is written or read, as the engine counts the lock's expiry.
-    long neededUntil = System.nanoTime() + request.expiry().toNanos();
+    long neededUntil = System.nanoTime() + request.entryTtl().toNanos();
     CompletableFuture<Long> leaseAlive = etcd.aliveUntil(lease, neededUntil);
     Place place = lease == leaseId && ours != 0 ? lookUp() : null;
     if (place == null) {
@@ -82,7 +82,7 @@ final class EtcdAttempt implements Attempt {
       return Outcome.waitAtMost(etcd.maxTtl());
     }
     watching = etcd.onDeletionOfAny(place.awaited(), place.readAt() + 1, wakeUp::signal);
-    return Outcome.waitAtMost(etcd.leaseTtl()); // the watch wakes us; this bounds a watch that went quiet
+    return Outcome.waitAtMost(etcd.sessionTimeout()); // the watch wakes us; this bounds a watch that went quiet
   }
 
   /**

@@ -2,11 +2,11 @@ package dev.baton.etcd;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import dev.baton.PermissionDeniedException;
 import dev.baton.etcd.EntryNames.OwnEntry;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
@@ -98,7 +98,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
     EtcdBackend backend = new EtcdBackend(client, new EtcdKeys(settings.namespace(), settings.etcdCompatible()),
         settings.commandTimeout(), endpoints);
     try {
-      backend.session = EtcdSession.open(client.getLeaseClient(), settings.leaseTtl(), settings.commandTimeout(),
+      backend.session = EtcdSession.open(client.getLeaseClient(), settings.sessionTimeout(), settings.commandTimeout(),
           backend::leaseExpired, backend.scheduler);
       return backend;
     } catch (RuntimeException e) {
@@ -178,7 +178,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
   /** Compatible with etcd's own lock, refuses the entries it has not: a read lock's, a semaphore's. */
   @Override
   public void checkAcquisition(String key, QueueRule rule, boolean fair) {
-    if (keys.etcdCompatible() && rule.mode() != EntryMode.EXCLUSIVE) {
+    if (keys.etcdCompatible() && rule.mode() != Mode.EXCLUSIVE) {
       throw new UnsupportedOperationException("'" + key + "' cannot be taken as " + rule + ": an etcd client"
           + " compatible with etcd's own lock (compat=etcd) takes locks, write locks and leadership only, as etcd's"
           + " lock has no shared entries. Use a client without compat for read locks and semaphores.");
@@ -282,7 +282,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
   }
 
   @Override
-  public Duration leaseTtl() {
+  public Duration sessionTimeout() {
     return session.ttl();
   }
 

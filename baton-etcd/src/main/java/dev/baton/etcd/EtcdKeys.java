@@ -1,6 +1,6 @@
 package dev.baton.etcd;
 
-import dev.baton.spi.EntryMode;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.QueueRule;
 import io.etcd.jetcd.ByteSequence;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +67,7 @@ record EtcdKeys(String namespace, boolean etcdCompatible) {
    * key at once, one per slot, and reuses the slots (see {@link EntryNames}).
    */
   ByteSequence entry(String key, long leaseId, QueueRule rule, int slot) {
-    String mark = rule.mode() == EntryMode.SHARED ? SHARED : PERMITS + rule.capacity() + "/";
+    String mark = rule.mode() == Mode.SHARED ? SHARED : PERMITS + rule.capacity() + "/";
     return bytes(namespace + key + separator() + mark + Long.toHexString(leaseId) + "/" + slot);
   }
 

@@ -29,7 +29,7 @@ import java.util.Locale;
  * An acquire puts {@code /baton/KEY<NUL>LEASE} bound to that lease in a transaction that, in the same
  * round trip, reads the key's oldest entry: the entry with the lowest create revision holds, and each
  * waiter watches the deletion of the entry just before its own. The fencing token is the entry's create
- * revision. A client that dies frees its locks when its lease expires, after the lease ttl; a lease that
+ * revision. A client that dies frees its locks when its lease expires, after the session timeout (the lease's ttl); a lease that
  * etcd no longer has is reported as every lock of the client lost.
  *
  * <p>A fleet moving from etcd's own lock one instance at a time: {@link Builder#compat(Compat) compat(Compat.ETCD)}
@@ -78,7 +78,7 @@ public final class EtcdLockClient {
     private String password;
     private String namespace;
     private Compat compat = Compat.NONE;
-    private Duration leaseTtl = Duration.ofSeconds(10);
+    private Duration sessionTimeout = Duration.ofSeconds(10);
     private Duration commandTimeout = Duration.ofSeconds(5);
     private LockOptions defaultOptions = LockOptions.defaults();
     private Path trustedCa;
@@ -124,7 +124,7 @@ public final class EtcdLockClient {
     }
 
     /** Authenticates as this etcd user. */
-    public Builder user(String user, String password) {
+    public Builder credentials(String user, String password) {
       if (user == null || user.isBlank() || password == null) {
         throw new IllegalArgumentException("An etcd user needs a name and a password; the name was '" + user + "'.");
       }
@@ -134,8 +134,9 @@ public final class EtcdLockClient {
     }
 
     /**
-     * The prefix of every key Baton writes; {@code /baton/} by default, none with {@link Compat#ETCD}. A {@code /} is added if it does not end
-     * with one, so that no lock of one namespace is a lock of another ({@code /ns} and key {@code 2/k} would
+     * The namespace, so that the locks of one application are not another's: the prefix of every key Baton writes;
+     * {@code /baton/} by default, none with {@link Compat#ETCD}. A {@code /} is added if it does not end with one, so
+     * that no lock of one namespace is a lock of another ({@code /ns} and key {@code 2/k} would
      * otherwise be {@code /ns2/} and {@code k}).
      */
     public Builder namespace(String namespace) {
@@ -153,16 +154,18 @@ public final class EtcdLockClient {
     }
 
     /**
-     * The ttl of the client's etcd lease: how long the locks of a client that died block the others; 10 s by
-     * default, whole seconds, at least 3 s (a held lock counts as held for a third of it after each renewal).
+     * How long etcd keeps the locks of a client it no longer hears from, so how long a crashed holder blocks the
+     * others (as ZooKeeper's session timeout): the ttl of the client's etcd lease, which every lock entry of the
+     * client is bound to. 10 s by default, whole seconds, at least 3 s (a held lock counts as held for a third of it
+     * after each renewal).
      */
-    public Builder leaseTtl(Duration leaseTtl) {
-      Settings.positive("leaseTtl", leaseTtl);
-      if (leaseTtl.toMillis() % 1000 != 0 || leaseTtl.toSeconds() < 3) {
-        throw new IllegalArgumentException("leaseTtl must be whole seconds (etcd leases count in seconds), at least"
-            + " 3 s, but was " + leaseTtl + ".");
+    public Builder sessionTimeout(Duration sessionTimeout) {
+      Settings.positive("sessionTimeout", sessionTimeout);
+      if (sessionTimeout.toMillis() % 1000 != 0 || sessionTimeout.toSeconds() < 3) {
+        throw new IllegalArgumentException("sessionTimeout must be whole seconds (etcd leases count in seconds), at least"
+            + " 3 s, but was " + sessionTimeout + ".");
       }
-      this.leaseTtl = leaseTtl;
+      this.sessionTimeout = sessionTimeout;
       return this;
     }
 
@@ -189,7 +192,7 @@ public final class EtcdLockClient {
         throw new IllegalStateException("Set the endpoints first, e.g. builder().endpoints(\"http://127.0.0.1:2379\").");
       }
       String prefix = namespace != null ? namespace : compat == Compat.ETCD ? "" : DEFAULT_NAMESPACE;
-      EtcdSettings settings = new EtcdSettings(endpoints, user, password, prefix, leaseTtl, commandTimeout,
+      EtcdSettings settings = new EtcdSettings(endpoints, user, password, prefix, sessionTimeout, commandTimeout,
           trustedCa, clientCertificate, clientKey, compat == Compat.ETCD);
       if (!settings.tls() && (trustedCa != null || clientCertificate != null)) {
         throw new IllegalStateException("TLS files were given but the endpoints " + Redaction.uri(endpoints.toString())

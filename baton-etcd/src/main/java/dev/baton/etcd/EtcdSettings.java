@@ -15,7 +15,7 @@ import java.util.List;
  * @param clientKey the PKCS#8 PEM private key of {@code clientCertificate}, or null
  * @param etcdCompatible whether entries are named as etcd's own lock names them ({@link EtcdKeys})
  */
-record EtcdSettings(List<URI> endpoints, String user, String password, String namespace, Duration leaseTtl,
+record EtcdSettings(List<URI> endpoints, String user, String password, String namespace, Duration sessionTimeout,
     Duration commandTimeout, Path trustedCa, Path clientCertificate, Path clientKey, boolean etcdCompatible) {
   /** Whether the members are reached over TLS: every endpoint is https. */
   boolean tls() {

@@ -104,7 +104,7 @@ final class EtcdWatches {
       if (response.getCanceled()) {
         // Waking the waiter would only have it ask again at once; it looks again when its wait runs out.
         watch.finish();
-        log.warn("etcd refused to watch a lock's queue ({}); waiters fall back to looking once per lease ttl",
+        log.warn("etcd refused to watch a lock's queue ({}); waiters fall back to looking once per session timeout",
             response.getCancelReason());
       } else {
         watch.id = response.getWatchId();

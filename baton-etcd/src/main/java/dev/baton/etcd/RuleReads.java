@@ -1,6 +1,6 @@
 package dev.baton.etcd;
 
-import dev.baton.spi.EntryMode;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.QueueRule;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
@@ -102,8 +102,8 @@ final class RuleReads {
    * @throws IllegalStateException if one is an entry of a key nested under ours, which etcd's own lock would count in
    *     our queue
    */
-  private List<EntryMode> modes(List<KeyValue> entries) {
-    List<EntryMode> modes = new ArrayList<>(entries.size());
+  private List<Mode> modes(List<KeyValue> entries) {
+    List<Mode> modes = new ArrayList<>(entries.size());
     for (KeyValue entry : entries) {
       String nested = keys.nestedKeyOf(key, entry.getKey());
       if (nested != null) {

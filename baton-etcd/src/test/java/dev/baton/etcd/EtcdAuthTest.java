@@ -36,7 +36,7 @@ class EtcdAuthTest {
   static final EtcdServerExtension etcd = new EtcdServerExtension();
 
   private static final String ROOT_PASSWORD = "r00t";
-  private static final Duration LEASE_TTL = Duration.ofSeconds(3);
+  private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(3);
 
   private static EtcdInspector inspector;
   private final List<LockClient> clients = new ArrayList<>();
@@ -70,8 +70,8 @@ class EtcdAuthTest {
   }
 
   private LockClient client(String user, String password) {
-    LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL)
-        .commandTimeout(Duration.ofSeconds(2)).user(user, password).connect();
+    LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(SESSION_TIMEOUT)
+        .commandTimeout(Duration.ofSeconds(2)).credentials(user, password).connect();
     clients.add(client);
     return client;
   }
@@ -110,7 +110,7 @@ class EtcdAuthTest {
   @Test
   @Timeout(30)
   void noUserIsRefusedAtOnce() {
-    LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL)
+    LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(SESSION_TIMEOUT)
         .commandTimeout(Duration.ofSeconds(2)).connect();
     clients.add(client);
     assertThatThrownBy(() -> client.lock("auth/anonymous").acquire(Duration.ofSeconds(20)))

@@ -45,7 +45,7 @@ class EtcdBackendTest {
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();
 
-  private static final Duration LEASE_TTL = Duration.ofSeconds(3);
+  private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(3);
   private static final Duration LONG_WAIT = Duration.ofSeconds(10);
   /** How long something that must not happen is watched for. */
   private static final Duration A_WHILE = Duration.ofMillis(500);
@@ -85,7 +85,7 @@ class EtcdBackendTest {
   }
 
   private LockClient client() {
-    return client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL));
+    return client(EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(SESSION_TIMEOUT));
   }
 
   // Leases
@@ -241,7 +241,7 @@ class EtcdBackendTest {
     EtcdMetrics metrics = new EtcdMetrics(etcd.endpoint());
     // A 6 s lease: the locks' ttl is 2 s, renewed every third of it. With a 1 s ttl, 2,000 locks taken one after
     // the other by a JVM still compiling its code fell behind now and then on a 2-core CI machine.
-    LockClient client = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(6)));
+    LockClient client = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(Duration.ofSeconds(6)));
     AtomicInteger renewals = new AtomicInteger();
     client.observe(new LockObserver() {
       @Override
@@ -293,7 +293,7 @@ class EtcdBackendTest {
     assertThat(status.isHeld()).isTrue();
     assertThat(status.ownerId()).contains(held.ownerId());
     assertThat(status.fencingToken()).hasValue(held.fencingToken());
-    assertThat(status.remainingTtl()).hasValueSatisfying(ttl -> assertThat(ttl).isPositive().isLessThanOrEqualTo(LEASE_TTL));
+    assertThat(status.remainingTtl()).hasValueSatisfying(ttl -> assertThat(ttl).isPositive().isLessThanOrEqualTo(SESSION_TIMEOUT));
     assertThat(status.waiters()).isEqualTo(2);
 
     held.close();
@@ -346,7 +346,7 @@ class EtcdBackendTest {
   @Test
   @Timeout(30)
   void entriesLiveUnderTheNamespaceBoundToTheClientsLease() throws Exception {
-    LockClient client = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL).namespace("/apps/billing/"));
+    LockClient client = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(SESSION_TIMEOUT).namespace("/apps/billing/"));
     try (EtcdInspector billing = new EtcdInspector(etcd.endpoint(), "/apps/billing/")) {
       try (Lease lease = client.lock(key).acquire(LONG_WAIT)) {
         List<KeyValue> entries = billing.entries(key);
@@ -368,7 +368,7 @@ class EtcdBackendTest {
   @Timeout(60)
   void aWaiterRidesOutARestartAndGetsTheLockWhenTheHolderReleases() throws Exception {
     // Leases of 10 s outlive the restart; etcd keeps them (and the entries) across it.
-    EtcdLockClient.Builder builder = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(10));
+    EtcdLockClient.Builder builder = EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(Duration.ofSeconds(10));
     LockClient holderClient = client(builder);
     Lease held = holderClient.lock(key).acquire(LONG_WAIT);
     RecordingLostListener lost = new RecordingLostListener();
@@ -388,7 +388,7 @@ class EtcdBackendTest {
     assertThat(lost.reasons()).isEmpty();
 
     // Woken by its watch if jetcd resumed it after the restart (it may not: jetcd#1261), else by its
-    // fallback re-check a lease ttl (10 s) later: a lost watch costs at most that, never a hang.
+    // fallback re-check a session timeout (10 s) later: a lost watch costs at most that, never a hang.
     held.close();
     try (Lease next = waiting.get(15, TimeUnit.SECONDS)) {
       assertThat(held.isHeld()).isFalse();
@@ -440,21 +440,21 @@ class EtcdBackendTest {
       assertThatThrownBy(() -> EtcdLockClient.builder().endpoints(blank)).as("endpoints '%s'", blank)
           .isInstanceOf(IllegalArgumentException.class);
     }
-    assertThatThrownBy(() -> EtcdLockClient.builder().leaseTtl(Duration.ofMillis(1500)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTtl").hasMessageContaining("1.5");
-    assertThatThrownBy(() -> EtcdLockClient.builder().leaseTtl(Duration.ofSeconds(2)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTtl").hasMessageContaining("PT2S");
-    assertThatThrownBy(() -> EtcdLockClient.builder().leaseTtl(Duration.ZERO))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTtl");
-    assertThatThrownBy(() -> EtcdLockClient.builder().leaseTtl(null))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("leaseTtl");
+    assertThatThrownBy(() -> EtcdLockClient.builder().sessionTimeout(Duration.ofMillis(1500)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout").hasMessageContaining("1.5");
+    assertThatThrownBy(() -> EtcdLockClient.builder().sessionTimeout(Duration.ofSeconds(2)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout").hasMessageContaining("PT2S");
+    assertThatThrownBy(() -> EtcdLockClient.builder().sessionTimeout(Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout");
+    assertThatThrownBy(() -> EtcdLockClient.builder().sessionTimeout(null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout");
     assertThatThrownBy(() -> EtcdLockClient.builder().commandTimeout(Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("commandTimeout");
     assertThatThrownBy(() -> EtcdLockClient.builder().namespace(""))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> EtcdLockClient.builder().namespace("/" + "n".repeat(1 << 20)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("namespace").hasMessageContaining("128");
-    assertThatThrownBy(() -> EtcdLockClient.builder().user(" ", "pw"))
+    assertThatThrownBy(() -> EtcdLockClient.builder().credentials(" ", "pw"))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> EtcdLockClient.builder().defaultOptions(null))
         .isInstanceOf(IllegalArgumentException.class);
@@ -466,8 +466,8 @@ class EtcdBackendTest {
   @Test
   @Timeout(30)
   void namespacesDoNotRunIntoTheirKeys() throws Exception {
-    LockClient ns = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL).namespace("/ns"));
-    LockClient ns2 = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL).namespace("/ns2/"));
+    LockClient ns = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(SESSION_TIMEOUT).namespace("/ns"));
+    LockClient ns2 = client(EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(SESSION_TIMEOUT).namespace("/ns2/"));
     try (Lease held = ns.lock("2/k").acquire(LONG_WAIT)) {
       Optional<Lease> other = ns2.lock("k").tryAcquire();
       assertThat(other).as("the lock 'k' of /ns2/, another lock than '2/k' of /ns").isPresent();
@@ -479,7 +479,7 @@ class EtcdBackendTest {
   @Timeout(30)
   void etcdSchemeIsReadAsHttp() throws Exception {
     String endpoint = "etcd://127.0.0.1:" + etcd.server().clientPort();
-    try (Lease lease = client(EtcdLockClient.builder().endpoints(endpoint).leaseTtl(LEASE_TTL)).lock(key).acquire(LONG_WAIT)) {
+    try (Lease lease = client(EtcdLockClient.builder().endpoints(endpoint).sessionTimeout(SESSION_TIMEOUT)).lock(key).acquire(LONG_WAIT)) {
       assertThat(inspector.count(key)).isEqualTo(1);
     }
   }
@@ -532,7 +532,7 @@ class EtcdBackendTest {
     assertThat(inspector.count(key)).isZero(); // the inspector's own threads run before the snapshot
     Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
     for (int round = 0; round < 5; round++) {
-      LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(30)).connect();
+      LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(Duration.ofSeconds(30)).connect();
       Optional<Lease> lease = client.lock(key).tryAcquire();
       assertThat(lease).isPresent();
       long leaseId = inspector.holderLease(key);

@@ -9,10 +9,10 @@ import java.time.Duration;
  * (3 s), so that a crashed holder frees its locks within a few seconds.
  */
 public class EtcdClientFactory implements LockClientFactory {
-  static final Duration LEASE_TTL = Duration.ofSeconds(3);
+  static final Duration SESSION_TIMEOUT = Duration.ofSeconds(3);
 
   @Override
   public LockClient connect(String target) {
-    return EtcdLockClient.builder().endpoints(target).leaseTtl(LEASE_TTL).connect();
+    return EtcdLockClient.builder().endpoints(target).sessionTimeout(SESSION_TIMEOUT).connect();
   }
 }

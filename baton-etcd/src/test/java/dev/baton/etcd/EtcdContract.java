@@ -40,7 +40,7 @@ abstract class EtcdContract extends LockClientContract {
   /** A crashed holder's entries go when its lease expires, unrenewed, whatever the lock's ttl. */
   @Override
   protected Duration crashFreeBound(Duration ttl) {
-    return EtcdClientFactory.LEASE_TTL;
+    return EtcdClientFactory.SESSION_TIMEOUT;
   }
 
   @Override

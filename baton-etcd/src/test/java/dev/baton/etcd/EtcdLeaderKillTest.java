@@ -31,7 +31,7 @@ class EtcdLeaderKillTest {
   private static final int THREADS_PER_CLIENT = 2;
   private static final int ROUNDS = 12;
   /** Long enough to ride out an election (about a second with the test kit's settings). */
-  private static final Duration LEASE_TTL = Duration.ofSeconds(5);
+  private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(5);
 
   @RegisterExtension
   static final EtcdClusterExtension etcd = new EtcdClusterExtension();
@@ -59,7 +59,7 @@ class EtcdLeaderKillTest {
     AtomicInteger finished = new AtomicInteger();
     List<CompletableFuture<Void>> done = new ArrayList<>();
     for (int c = 0; c < CLIENTS; c++) {
-      LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoints()).leaseTtl(LEASE_TTL).connect();
+      LockClient client = EtcdLockClient.builder().endpoints(etcd.endpoints()).sessionTimeout(SESSION_TIMEOUT).connect();
       clients.add(client);
       DistributedLock lock = client.lock("leader-kill");
       for (int t = 0; t < THREADS_PER_CLIENT; t++) {

@@ -24,7 +24,7 @@ class EtcdOutageTest {
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();
 
-  private static final Duration LEASE_TTL = Duration.ofSeconds(3);
+  private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(3);
   private static final Duration LONG_WAIT = Duration.ofSeconds(10);
 
   private LockClient client;
@@ -48,12 +48,12 @@ class EtcdOutageTest {
   @Timeout(60)
   void anUnboundedAcquireKeepsTryingThroughAnOutageShorterThanItsTtl() throws Exception {
     Duration ttl = Duration.ofSeconds(8);
-    client = EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(LEASE_TTL).connect();
+    client = EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(SESSION_TIMEOUT).connect();
     DistributedLock lock = client.lock("outage/unbounded", LockOptions.builder().ttl(ttl).build());
     etcd.server().stop();
     CompletableFuture<Lease> acquiring = lock.acquireAsync();
     try {
-      await("still trying, three times as long as a third of the lease's ttl").during(LEASE_TTL).atMost(LONG_WAIT)
+      await("still trying, three times as long as a third of the lease's ttl").during(SESSION_TIMEOUT).atMost(LONG_WAIT)
           .until(() -> !acquiring.isDone());
     } finally {
       etcd.server().start();

@@ -17,12 +17,12 @@ class EtcdQueueRuleTest extends QueueRuleContract {
    * The contract asks for a 30 s ttl at the SPI, where no engine caps it at a third of the lease's (the most a lease
    * kept alive is sure to live): a lease three times as long grants it.
    */
-  private static final Duration LEASE_TTL = Duration.ofSeconds(90);
+  private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(90);
 
   /** A backend as {@link EtcdLockClient} connects one. */
   static EtcdBackend connect(String endpoint) {
     return EtcdBackend.connect(new EtcdSettings(List.of(URI.create(endpoint)), null, null,
-        EtcdLockClient.DEFAULT_NAMESPACE, LEASE_TTL, Duration.ofSeconds(5), null, null, null, false));
+        EtcdLockClient.DEFAULT_NAMESPACE, SESSION_TIMEOUT, Duration.ofSeconds(5), null, null, null, false));
   }
 
   @Override

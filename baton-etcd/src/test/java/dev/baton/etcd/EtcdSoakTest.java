@@ -54,12 +54,12 @@ class EtcdSoakTest extends LockClientSoak {
   }
 
   /**
-   * A crashed client's entries are bound to its lease, which etcd revokes the lease ttl after the last keep-alive,
+   * A crashed client's entries are bound to its lease, which etcd revokes the session timeout after the last keep-alive,
    * deleting them; its watchers end with its connection.
    */
   @Override
   protected Optional<Duration> crashedClientBound() {
-    return Optional.of(EtcdClientFactory.LEASE_TTL);
+    return Optional.of(EtcdClientFactory.SESSION_TIMEOUT);
   }
 
   /** Every acquisition is an fsync'd write: fewer keys keep the soak within a minute. */

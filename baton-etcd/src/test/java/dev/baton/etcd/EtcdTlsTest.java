@@ -34,7 +34,7 @@ class EtcdTlsTest {
   }
 
   private EtcdLockClient.Builder builder() {
-    return EtcdLockClient.builder().endpoints(etcd.endpoint()).leaseTtl(Duration.ofSeconds(3))
+    return EtcdLockClient.builder().endpoints(etcd.endpoint()).sessionTimeout(Duration.ofSeconds(3))
         .commandTimeout(Duration.ofSeconds(2));
   }
 

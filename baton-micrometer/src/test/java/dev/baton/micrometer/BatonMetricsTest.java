@@ -116,7 +116,7 @@ class BatonMetricsTest {
     await().atMost(PROMPTLY).until(() -> counter("baton.lock.lost", "reason", "entry_removed") == 1);
     assertThat(renewed.isHeld()).isFalse();
 
-    client.lock(key, shortTtl.withLeaseTime(Duration.ofMillis(100))).acquire();
+    client.lock(key, shortTtl.withHoldTimeout(Duration.ofMillis(100))).acquire();
     await().atMost(PROMPTLY).until(() -> counter("baton.lock.lost", "reason", "hold_timeout") == 1);
     assertThat(gauge()).isZero();
     assertThat(registry.get("baton.lock.acquire").tag("key", key).timer().count()).isEqualTo(2);

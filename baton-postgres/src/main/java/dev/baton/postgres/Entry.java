@@ -1,6 +1,6 @@
 package dev.baton.postgres;
 
-import dev.baton.spi.EntryMode;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.QueueRule;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -31,12 +31,12 @@ record Entry(long id, String ownerId, QueueRule rule, String holder, long remain
   }
 
   /** The modes of {@code entries}, in their order. */
-  static List<EntryMode> modes(List<Entry> entries) {
+  static List<Mode> modes(List<Entry> entries) {
     return entries.stream().map(entry -> entry.rule().mode()).toList();
   }
 
   private static QueueRule rule(String mode, int capacity) {
-    return switch (EntryMode.valueOf(mode)) {
+    return switch (Mode.valueOf(mode)) {
       case EXCLUSIVE -> QueueRule.EXCLUSIVE;
       case SHARED -> QueueRule.SHARED;
       case PERMIT -> QueueRule.permits(capacity);

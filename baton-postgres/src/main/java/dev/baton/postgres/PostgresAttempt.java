@@ -57,7 +57,7 @@ final class PostgresAttempt implements Attempt {
     this.sql = sql;
     this.request = request;
     this.what = "Acquiring '" + request.key() + "'";
-    this.expiryMillis = Math.max(1, request.expiry().toMillis());
+    this.expiryMillis = Math.max(1, request.entryTtl().toMillis());
     this.waitingExpiryMillis = Math.max(1, request.ttl().toMillis());
   }
 

@@ -65,7 +65,8 @@ public final class PostgresLockClient {
     private DataSource dataSource;
     private String user;
     private String password;
-    private String table = DEFAULT_TABLE;
+    private String table;
+    private String namespace;
     private Duration commandTimeout = Duration.ofSeconds(5);
     private Duration fallbackWait = Duration.ofSeconds(5);
     private Duration sweepEvery = DEFAULT_SWEEP_EVERY;
@@ -96,7 +97,7 @@ public final class PostgresLockClient {
     }
 
     /** Logs in as this user, for an address without one. */
-    public Builder user(String user, String password) {
+    public Builder credentials(String user, String password) {
       if (user == null || user.isBlank() || password == null) {
         throw new IllegalArgumentException("A PostgreSQL user needs a name and a password; the name was '" + user
             + "'.");
@@ -107,8 +108,26 @@ public final class PostgresLockClient {
     }
 
     /**
-     * The lock table, optionally schema-qualified: {@code baton_locks} by default. Its sequence is the
-     * table's name followed by {@code _fencing}, and its notification channel the table's name.
+     * The namespace, so that the locks of one application are not another's: on PostgreSQL, where the locks of one
+     * table are one namespace, the lock table {@code NAMESPACE_locks} ({@code orders} is the table
+     * {@code orders_locks}, {@code billing.orders} the table {@code orders_locks} of the schema {@code billing});
+     * {@code baton} by default, the table {@code baton_locks}. To name the table as the database's owners want it,
+     * {@link #table} instead.
+     */
+    public Builder namespace(String namespace) {
+      if (namespace == null || !Sql.isTable(namespace + "_locks")) {
+        throw new IllegalArgumentException("The namespace names the lock table NAMESPACE_locks on PostgreSQL, so it"
+            + " must be a lower-case name such as orders or myschema.orders (letters, digits and _, at most 35"
+            + " characters each part), but was '" + namespace + "'. Use table(name) to name the table as it is.");
+      }
+      this.namespace = namespace;
+      return this;
+    }
+
+    /**
+     * The lock table, optionally schema-qualified, named as it is (the table is the namespace: {@link #namespace}
+     * names it {@code NAMESPACE_locks}); {@code baton_locks} by default. Its sequence is the table's name followed by
+     * {@code _fencing}, and its notification channel the table's name.
      */
     public Builder table(String table) {
       this.table = Sql.checkTable(table);
@@ -155,7 +174,8 @@ public final class PostgresLockClient {
     /**
      * Connects, creates the lock table if it is missing and listens for releases.
      *
-     * @throws IllegalStateException if neither an address nor a data source was given, or both
+     * @throws IllegalStateException if neither an address nor a data source was given, or both; or both a namespace
+     *     and a table
      * @throws dev.baton.PermissionDeniedException if the server refused the user or password, or the user may not
      *     use or create the lock table
      * @throws dev.baton.BackendSetupException if the database, the table's schema or the table is not set up for
@@ -167,6 +187,11 @@ public final class PostgresLockClient {
         throw new IllegalStateException("Give either an address, e.g. address(\"postgresql://user:password@host:5432"
             + "/db\"), or a data source, dataSource(pool), but not both.");
       }
+      if (namespace != null && table != null) {
+        throw new IllegalStateException("The namespace '" + namespace + "' and the table '" + table + "' both name"
+            + " the lock table (the namespace names " + namespace + "_locks): give one of them.");
+      }
+      String lockTable = table != null ? table : namespace != null ? namespace + "_locks" : DEFAULT_TABLE;
       Connections connections;
       String server;
       if (dataSource != null) {
@@ -176,7 +201,7 @@ public final class PostgresLockClient {
         connections = new PooledConnections(address.jdbcUrl(), driverProperties(), maxIdleConnections);
         server = address.display();
       }
-      return ClientFactory.newClient(PostgresBackend.connect(connections, table, commandTimeout, fallbackWait,
+      return ClientFactory.newClient(PostgresBackend.connect(connections, lockTable, commandTimeout, fallbackWait,
           sweepEvery, server), defaultOptions);
     }
 

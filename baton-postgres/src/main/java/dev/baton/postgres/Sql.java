@@ -68,12 +68,17 @@ final class Sql {
    * @throws IllegalArgumentException naming the table otherwise
    */
   static String checkTable(String table) {
-    if (table == null || !TABLE_NAME.matcher(table).matches()) {
+    if (!isTable(table)) {
       throw new IllegalArgumentException("The lock table must be a lower-case name such as " + DEFAULT_TABLE
           + " or myschema." + DEFAULT_TABLE + " (letters, digits and _, at most 41 characters each part), but was '"
           + table + "'.");
     }
     return table;
+  }
+
+  /** Whether {@code table} is a lower-case identifier, optionally schema-qualified, that needs no quotes. */
+  static boolean isTable(String table) {
+    return table != null && TABLE_NAME.matcher(table).matches();
   }
 
   /** The expiry index's name, without the schema: an index lives in its table's schema and is named without it. */

@@ -58,12 +58,25 @@ class PostgresConnectTest {
         .hasMessageContaining("lock table");
   }
 
+  /** The namespace names the table NAMESPACE_locks, so it must make a table name; a table beside it is refused. */
+  @Test
+  void aNamespaceMustNameATableAndNotContradictOne() {
+    assertThatThrownBy(() -> PostgresLockClient.builder().namespace("team/orders"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'team/orders'").hasMessageContaining("NAMESPACE_locks");
+    assertThatThrownBy(() -> PostgresLockClient.builder().namespace(null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> PostgresLockClient.builder().address(postgres.uri()).namespace("orders")
+        .table("admin_locks").connect())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("orders_locks").hasMessageContaining("admin_locks");
+  }
+
   @Test
   void aJdbcAddressAndADataSourceReachTheSameLocks() throws Exception {
     DataSource dataSource = TestDatabase.dataSource(postgres.server());
     try (LockClient pooled = PostgresLockClient.builder().dataSource(dataSource).connect();
         LockClient direct = PostgresLockClient.builder().address(postgres.jdbcUrl())
-            .user(PostgresServer.USER, PostgresServer.PASSWORD).connect()) {
+            .credentials(PostgresServer.USER, PostgresServer.PASSWORD).connect()) {
       try (Lease lease = pooled.lock("connect/shared").acquire(Duration.ofSeconds(5))) {
         assertThat(direct.lock("connect/shared").tryAcquire()).isEmpty();
         assertThat(direct.status("connect/shared").fencingToken()).hasValue(lease.fencingToken());

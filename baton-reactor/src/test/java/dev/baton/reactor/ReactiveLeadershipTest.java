@@ -66,7 +66,7 @@ class ReactiveLeadershipTest {
 
   @Test
   void runsTheBodyAgainInTheNextTermAfterALoss() {
-    LockClient expiring = MemoryLockClient.connect(store, LockOptions.defaults().withLeaseTime(Duration.ofMillis(300)));
+    LockClient expiring = MemoryLockClient.connect(store, LockOptions.defaults().withHoldTimeout(Duration.ofMillis(300)));
     AtomicInteger runs = new AtomicInteger();
     AtomicInteger cancels = new AtomicInteger();
     AtomicReference<LostReason> lost = new AtomicReference<>();

@@ -1,10 +1,10 @@
 package dev.baton.redis;
 
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
@@ -43,9 +43,9 @@ final class RedisBackend implements LockBackend, AttemptStore {
   }
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
-  static RedisBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
+  static RedisBackend connect(RedisURI uri, String namespace, Duration commandTimeout, Duration connectTimeout,
       Duration yieldTime, ReplicaAcks acks) {
-    return connect(RedisLink.connect(uri, commandTimeout, connectTimeout, acks), RedisKeys.untagged(keyPrefix),
+    return connect(RedisLink.connect(uri, commandTimeout, connectTimeout, acks), RedisKeys.untagged(namespace),
         yieldTime);
   }
 
@@ -99,10 +99,10 @@ final class RedisBackend implements LockBackend, AttemptStore {
    */
   private static LockStatus held(String key, List<Object> fields, int offset, int waiters) {
     LockStatus oldest = LockReads.oldestHolder(key, fields, offset, waiters);
-    return switch (EntryMode.valueOf((String) fields.get(offset + 4))) {
+    return switch (Mode.valueOf((String) fields.get(offset + 4))) {
       case EXCLUSIVE -> oldest;
-      case SHARED -> oldest.heldBy(LockStatus.Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);
-      case PERMIT -> oldest.heldBy(LockStatus.Mode.PERMITS, ((Long) fields.get(offset + 5)).intValue(),
+      case SHARED -> oldest.heldBy(Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);
+      case PERMIT -> oldest.heldBy(Mode.PERMIT, ((Long) fields.get(offset + 5)).intValue(),
           ((Long) fields.get(offset + 6)).intValue());
     };
   }
@@ -127,7 +127,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
     try {
       return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
-          request.ownerId(), millis(request.expiry()), flag(waiting), millis(request.ttl()),
+          request.ownerId(), millis(request.entryTtl()), flag(waiting), millis(request.ttl()),
           HolderRecord.write(request.holder()), rule.mode().name(), Integer.toString(rule.capacity()),
           Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded)), AttemptStore::granted);
     } catch (RuntimeException e) {
@@ -141,7 +141,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
    * stream of readers starves no writer. Fairness decides only how writers race among themselves.
    */
   static boolean waitsAsWriter(AcquireRequest request) {
-    return request.rule().mode() == EntryMode.EXCLUSIVE && request.mayWait();
+    return request.rule().mode() == Mode.EXCLUSIVE && request.mayWait();
   }
 
   @Override

@@ -38,7 +38,7 @@ final class RedisErrors {
     }
     if (e instanceof RedisCommandExecutionException && e.getMessage() != null && e.getMessage().startsWith("WRONGTYPE")) {
       return new BackendSetupException(what + " failed on Redis " + server + ": the key holds data that is not a"
-          + " Baton lock (" + e.getMessage() + "). Use another key prefix or remove that key.", e);
+          + " Baton lock (" + e.getMessage() + "). Use another namespace or remove that key.", e);
     }
     return new BackendUnavailableException(what + " failed on Redis " + server + ": " + e.getMessage(), e);
   }

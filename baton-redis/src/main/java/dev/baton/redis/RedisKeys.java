@@ -39,9 +39,9 @@ record RedisKeys(String prefix, boolean tagged) implements LockNames {
   /** Refuses a prefix with a brace: Redis would hash its text instead of each key's, or a tag would end early. */
   static void checkTaggable(String prefix) {
     if (prefix.indexOf('{') >= 0 || prefix.indexOf('}') >= 0) {
-      throw new IllegalArgumentException("The key prefix '" + prefix + "' holds a brace, which a Redis cluster would"
+      throw new IllegalArgumentException("The namespace '" + prefix + "' holds a brace, which a Redis cluster would"
           + " read as (part of) a hash tag: every key under it would hash alike, or a lock's keys to different slots."
-          + " Use a prefix without '{' and '}', e.g. \"orders:\"; each lock's keys are tagged with the lock's key.");
+          + " Use a namespace without '{' and '}', e.g. \"orders:\"; each lock's keys are tagged with the lock's key.");
     }
   }
 

@@ -53,7 +53,7 @@ public final class RedisLockClient {
     NONE,
     /**
      * Redisson's {@code RLock} and {@code RFencedLock}: key {@code K} is the hash {@code K} (under no prefix unless
-     * {@link Builder#keyPrefix one} is given), its holder the field named by the owner id; releases publish Redisson's
+     * {@link Builder#namespace namespace} is given), its holder the field named by the owner id; releases publish Redisson's
      * unlock message on {@code redisson_lock__channel:{K}}, where waiters listen; fencing tokens are increments of
      * RFencedLock's counter {@code redisson_lock_token:{K}}, which, as Redisson leaves it, has no expiry. The client
      * takes locks, write locks and leadership only (Redisson's read-write locks and semaphores have other layouts),
@@ -63,8 +63,8 @@ public final class RedisLockClient {
     REDISSON
   }
 
-  /** The prefix of every key Baton writes, unless told otherwise. */
-  public static final String DEFAULT_KEY_PREFIX = "baton:";
+  /** The namespace unless told otherwise: the prefix of every key Baton writes. */
+  public static final String DEFAULT_NAMESPACE = "baton:";
 
   /**
    * How long a fair release that another client waited for keeps the lock from the releasing client, unless told
@@ -96,7 +96,7 @@ public final class RedisLockClient {
   /** Settings of a Redis lock client; every setter checks its value at once. */
   public static final class Builder {
     private RedisTarget target;
-    private String keyPrefix;
+    private String namespace;
     private Compat compat = Compat.NONE;
     private LockOptions defaultOptions = LockOptions.defaults();
     private Duration commandTimeout = Duration.ofSeconds(2);
@@ -141,13 +141,14 @@ public final class RedisLockClient {
     }
 
     /**
-     * The prefix of every key and channel Baton writes; {@code baton:} by default, none with {@link Compat#REDISSON}
-     * (where it is the start of Redisson's lock name). A {@code :} is added if it does not end with one, so that no
-     * lock of one prefix is a lock of another. On a cluster it may hold no brace: the hash tag of a lock's names is
+     * The namespace, so that the locks of one application are not another's: the prefix of every key and channel
+     * Baton writes; {@code baton:} by default, none with {@link Compat#REDISSON} (where it is the start of Redisson's
+     * lock name). A {@code :} is added if it does not end with one, so that no lock of one namespace is a lock of
+     * another. On a cluster it may hold no brace: the hash tag of a lock's names is
      * its key.
      */
-    public Builder keyPrefix(String keyPrefix) {
-      this.keyPrefix = Settings.prefix("The key prefix", keyPrefix, ':', "baton:");
+    public Builder namespace(String namespace) {
+      this.namespace = Settings.prefix("The namespace", namespace, ':', "baton:");
       return this;
     }
 
@@ -225,7 +226,7 @@ public final class RedisLockClient {
      *
      * @throws IllegalStateException if no URI was given, credentials both in the URI and beside it, a cluster URI
      *     with {@link Compat#REDISSON}, or a URI's {@code min-replicas} that {@link #minReplicas} contradicts
-     * @throws IllegalArgumentException if the URI names a cluster and the key prefix holds a brace
+     * @throws IllegalArgumentException if the URI names a cluster and the namespace holds a brace
      * @throws dev.baton.BackendUnavailableException if the server cannot be reached; nothing is left running
      */
     public LockClient connect() {
@@ -236,7 +237,7 @@ public final class RedisLockClient {
         throw new IllegalStateException("The Redis URI '" + target + "' carries a password and credentials() gave"
             + " one too: give it one way.");
       }
-      String prefix = keyPrefix != null ? keyPrefix : DEFAULT_KEY_PREFIX;
+      String prefix = namespace != null ? namespace : DEFAULT_NAMESPACE;
       if (acks != null && target.acks().isPresent() && !acks.equals(target.acks().get())) {
         throw new IllegalStateException("The Redis URI '" + target + "' asks for min-replicas=" + target.acks().get()
             .replicas() + " and minReplicas() for " + acks.replicas() + ": give it one way.");
@@ -255,7 +256,7 @@ public final class RedisLockClient {
       }
       RedisURI uri = target.connectionUri(user, password);
       LockBackend backend = compat == Compat.REDISSON
-          ? RedissonBackend.connect(uri, keyPrefix != null ? keyPrefix : "", commandTimeout, connectTimeout,
+          ? RedissonBackend.connect(uri, namespace != null ? namespace : "", commandTimeout, connectTimeout,
               replicaAcks)
           : RedisBackend.connect(uri, prefix, commandTimeout, connectTimeout, yieldTime, replicaAcks);
       return ClientFactory.newClient(backend, defaultOptions);

@@ -1,9 +1,9 @@
 package dev.baton.redis;
 
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
@@ -42,10 +42,10 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   }
 
   /** Opens the command and subscription connections, or fails with nothing left running. */
-  static RedissonBackend connect(RedisURI uri, String keyPrefix, Duration commandTimeout, Duration connectTimeout,
+  static RedissonBackend connect(RedisURI uri, String namespace, Duration commandTimeout, Duration connectTimeout,
       ReplicaAcks acks) {
     return new RedissonBackend(RedisLink.connect(uri, commandTimeout, connectTimeout, acks),
-        new RedissonKeys(keyPrefix));
+        new RedissonKeys(namespace));
   }
 
   @Override
@@ -61,7 +61,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   /** Redisson's lock has no shared entries: a read lock and a semaphore are refused before they queue. */
   @Override
   public void checkAcquisition(String key, QueueRule rule, boolean fair) {
-    if (rule.mode() != EntryMode.EXCLUSIVE) {
+    if (rule.mode() != Mode.EXCLUSIVE) {
       throw new UnsupportedOperationException("'" + key + "' cannot be taken as " + rule + ": a Redis client"
           + " compatible with Redisson (compat=redisson) takes locks, write locks and leadership only, which Redisson's"
           + " RLock and RFencedLock on the same name exclude; Redisson's read-write locks and semaphores keep other"
@@ -128,7 +128,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
     String key = request.key();
     try {
       return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
-          new String[] {keys.lock(key), keys.token(key)}, request.ownerId(), RedisBackend.millis(request.expiry()),
+          new String[] {keys.lock(key), keys.token(key)}, request.ownerId(), RedisBackend.millis(request.entryTtl()),
           HolderRecord.write(request.holder()), RedisBackend.millis(request.ttl())), AttemptStore::granted);
     } catch (RuntimeException e) {
       throw link.translate(e, "Acquiring '" + key + "'");

@@ -114,7 +114,7 @@ class LazyBlockingApiClientTest {
 
   private LockClient lockClient(RedisLink link) {
     LockClient locks = ClientFactory.newClient(RedisBackend.connect(link,
-        RedisKeys.untagged(RedisLockClient.DEFAULT_KEY_PREFIX), RedisLockClient.DEFAULT_YIELD_TIME), SHORT_TTL);
+        RedisKeys.untagged(RedisLockClient.DEFAULT_NAMESPACE), RedisLockClient.DEFAULT_YIELD_TIME), SHORT_TTL);
     lockClients.add(locks);
     return locks;
   }

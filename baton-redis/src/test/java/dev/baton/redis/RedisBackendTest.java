@@ -168,7 +168,7 @@ class RedisBackendTest {
       assertThatThrownBy(() -> client(SHORT_TTL).lock("occupied").acquire(Duration.ofSeconds(30)))
           .isInstanceOf(BackendSetupException.class)
           .hasMessageContaining("not a Baton lock")
-          .hasMessageContaining("another key prefix");
+          .hasMessageContaining("another namespace");
     } finally {
       redis.command("DEL", "baton:lock:occupied");
     }
@@ -408,8 +408,8 @@ class RedisBackendTest {
   }
 
   @Test
-  void keysLiveUnderTheConfiguredPrefix() throws Exception {
-    LockClient client = RedisLockClient.builder().uri(redis.uri()).keyPrefix("app1").connect(); // the colon is added
+  void keysLiveUnderTheConfiguredNamespace() throws Exception {
+    LockClient client = RedisLockClient.builder().uri(redis.uri()).namespace("app1").connect(); // the colon is added
     clients.add(client);
     try (Lease lease = client.lock("orders/42").acquire()) {
       assertThat(redis.command("HGET", "app1:lock:orders/42", "owner")).isEqualTo(lease.ownerId());
@@ -419,14 +419,14 @@ class RedisBackendTest {
   }
 
   /**
-   * A client lists the locks under its own key prefix only, even one with glob characters that would match the
-   * other's, and a hash under its prefix that is not a lock (another tool's) is not listed.
+   * A client lists the locks under its own namespace only, even one with glob characters that would match the
+   * other's, and a hash under its namespace that is not a lock (another tool's) is not listed.
    */
   @Test
-  void listStaysUnderTheClientsPrefixTakenLiterally() throws Exception {
-    LockClient globbed = RedisLockClient.builder().uri(redis.uri()).keyPrefix("app*").connect();
+  void listStaysUnderTheClientsNamespaceTakenLiterally() throws Exception {
+    LockClient globbed = RedisLockClient.builder().uri(redis.uri()).namespace("app*").connect();
     clients.add(globbed);
-    LockClient plain = RedisLockClient.builder().uri(redis.uri()).keyPrefix("appX").connect();
+    LockClient plain = RedisLockClient.builder().uri(redis.uri()).namespace("appX").connect();
     clients.add(plain);
     try (Lease ours = globbed.lock("listed/a").acquire(); Lease theirs = plain.lock("listed/b").acquire()) {
       redis.command("SET", "app*:lock:listed/not-a-hash", "x");
@@ -482,9 +482,9 @@ class RedisBackendTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http://127.0.0.1:6379").hasMessageContaining("redis://");
     assertThatThrownBy(() -> RedisLockClient.connect(" ")).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> RedisLockClient.builder().connect()).isInstanceOf(IllegalStateException.class).hasMessageContaining("URI");
-    assertThatThrownBy(() -> RedisLockClient.builder().keyPrefix(null)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> RedisLockClient.builder().keyPrefix("p".repeat(1 << 20)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key prefix").hasMessageContaining("128");
+    assertThatThrownBy(() -> RedisLockClient.builder().namespace(null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> RedisLockClient.builder().namespace("p".repeat(1 << 20)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("namespace").hasMessageContaining("128");
     assertThatThrownBy(() -> RedisLockClient.builder().commandTimeout(Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("commandTimeout");
     for (Duration bad : Arrays.asList(null, Duration.ofMillis(-1), Duration.ofNanos(1), Duration.ofMinutes(2))) {

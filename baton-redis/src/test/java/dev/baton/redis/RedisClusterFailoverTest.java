@@ -30,7 +30,7 @@ class RedisClusterFailoverTest {
   @RegisterExtension
   static final RedisClusterExtension redis = new RedisClusterExtension();
 
-  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX);
+  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_NAMESPACE);
   /** Holders whose renewals outlast a failover (the nodes wait 1 s before they judge a master down). */
   private static final Duration TTL = Duration.ofSeconds(20);
   private static final LockOptions OPTIONS = LockOptions.defaults().withTtl(TTL)

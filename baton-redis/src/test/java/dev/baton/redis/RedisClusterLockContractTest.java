@@ -17,7 +17,7 @@ class RedisClusterLockContractTest extends LockClientContract {
   @RegisterExtension
   static final RedisClusterExtension redis = new RedisClusterExtension();
 
-  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX);
+  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_NAMESPACE);
   private static final Duration TIMEOUT = Duration.ofSeconds(2);
 
   private final Map<LockClient, RedisLink> crashable = new ConcurrentHashMap<>();

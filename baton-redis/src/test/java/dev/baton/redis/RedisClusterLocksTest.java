@@ -38,7 +38,7 @@ class RedisClusterLocksTest {
   @RegisterExtension
   static final RedisClusterExtension redis = new RedisClusterExtension();
 
-  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX);
+  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_NAMESPACE);
 
   private final List<LockClient> clients = new ArrayList<>();
 
@@ -110,11 +110,11 @@ class RedisClusterLocksTest {
   }
 
   @Test
-  void aPrefixWithABraceIsRefusedBeforeConnecting() {
-    assertThatThrownBy(() -> RedisLockClient.builder().uri(redis.uri()).keyPrefix("{app}").connect())
+  void aNamespaceWithABraceIsRefusedBeforeConnecting() {
+    assertThatThrownBy(() -> RedisLockClient.builder().uri(redis.uri()).namespace("{app}").connect())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'{app}:' holds a brace")
-        .hasMessageContaining("Use a prefix without '{' and '}'");
+        .hasMessageContaining("Use a namespace without '{' and '}'");
   }
 
   @Test

@@ -26,7 +26,7 @@ class RedisClusterReplicaAcksTest {
   @RegisterExtension
   static final RedisClusterExtension redis = new RedisClusterExtension();
 
-  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX);
+  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_NAMESPACE);
 
   @Test
   void aGrantCountsOnceTheReplicaOfItsSlotsMasterHasIt() throws Exception {

@@ -35,7 +35,7 @@ class RedisClusterReshardingTest {
   @RegisterExtension
   static final RedisClusterExtension redis = new RedisClusterExtension();
 
-  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX);
+  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_NAMESPACE);
   /** A short ttl, so that holders renew several times while each key moves. */
   private static final Duration TTL = Duration.ofSeconds(1);
   /** Far longer than the whole migration, which the acquires may have to wait out. */

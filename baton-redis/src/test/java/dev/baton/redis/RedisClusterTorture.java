@@ -38,7 +38,7 @@ abstract class RedisClusterTorture extends RedisReplicatedTorture {
   /** Fails over the master of the torture lock's slot, not slot 0's, so that every failover hits the lock. */
   @Override
   protected ServerFaults serverFaults() {
-    int slot = cluster.slotOf(RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX).lock(TORTURE_KEY));
+    int slot = cluster.slotOf(RedisKeys.tagged(RedisLockClient.DEFAULT_NAMESPACE).lock(TORTURE_KEY));
     return new ServerFaults() {
       @Override
       public void failover() {

@@ -71,10 +71,10 @@ class RedisKeyExpiryTest {
       (i % 2 == 0 ? first : second).lock("once-" + i).acquire().close();
     }
     for (int i = 0; i < 100; i++) {
-      first.lock("hold-timeout-" + i).acquire(SHORT_TTL.withLeaseTime(Duration.ofMillis(500))).close();
+      first.lock("hold-timeout-" + i).acquire(SHORT_TTL.withHoldTimeout(Duration.ofMillis(500))).close();
     }
     for (int i = 0; i < 5; i++) {
-      second.lock("ended-by-hold-timeout-" + i).acquire(SHORT_TTL.withLeaseTime(Duration.ofMillis(200)));
+      second.lock("ended-by-hold-timeout-" + i).acquire(SHORT_TTL.withHoldTimeout(Duration.ofMillis(200)));
     }
     ProxiedTarget crashingTarget = ProxiedTarget.of(redis.uri());
     proxies.add(crashingTarget);

@@ -14,7 +14,7 @@ class RedisQueueRuleTest extends QueueRuleContract {
 
   @Override
   protected LockBackend newBackend() {
-    return RedisBackend.connect(RedisURI.create(redis.uri()), RedisLockClient.DEFAULT_KEY_PREFIX, Duration.ofSeconds(2),
+    return RedisBackend.connect(RedisURI.create(redis.uri()), RedisLockClient.DEFAULT_NAMESPACE, Duration.ofSeconds(2),
         Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME, ReplicaAcks.NONE);
   }
 }

@@ -45,7 +45,7 @@ class RedisRollingUpgradeTest {
   @BeforeEach
   void connect(TestInfo test) {
     key = test.getTestMethod().orElseThrow().getName();
-    backend = RedisBackend.connect(RedisURI.create(redis.uri()), RedisLockClient.DEFAULT_KEY_PREFIX, Duration.ofSeconds(2),
+    backend = RedisBackend.connect(RedisURI.create(redis.uri()), RedisLockClient.DEFAULT_NAMESPACE, Duration.ofSeconds(2),
         Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME, ReplicaAcks.NONE);
   }
 

@@ -220,7 +220,7 @@ class RedisSharedEntriesTest {
   /** One client of the store: a backend of its own, whose acquisitions have owner ids of its own. */
   private final class Client {
     private final RedisBackend backend = RedisBackend.connect(RedisURI.create(redis.uri()),
-        RedisLockClient.DEFAULT_KEY_PREFIX, Duration.ofSeconds(2), Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME,
+        RedisLockClient.DEFAULT_NAMESPACE, Duration.ofSeconds(2), Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME,
         ReplicaAcks.NONE);
     private final String clientId = UUID.randomUUID().toString();
 

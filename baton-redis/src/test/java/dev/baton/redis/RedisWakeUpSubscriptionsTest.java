@@ -50,7 +50,7 @@ class RedisWakeUpSubscriptionsTest {
   }
 
   private Client connect(String uri, LockOptions defaults) {
-    RedisBackend backend = RedisBackend.connect(RedisURI.create(uri), RedisLockClient.DEFAULT_KEY_PREFIX,
+    RedisBackend backend = RedisBackend.connect(RedisURI.create(uri), RedisLockClient.DEFAULT_NAMESPACE,
         Duration.ofSeconds(2), Duration.ofSeconds(2), RedisLockClient.DEFAULT_YIELD_TIME,
         ReplicaAcks.NONE);
     LockClient locks = ClientFactory.newClient(backend, defaults);

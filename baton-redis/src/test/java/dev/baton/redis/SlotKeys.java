@@ -4,7 +4,7 @@ import io.lettuce.core.cluster.SlotHash;
 
 /** Lock keys chosen by the cluster slot their keys hash to, for tests that move or fail over that slot. */
 final class SlotKeys {
-  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_KEY_PREFIX);
+  private static final RedisKeys KEYS = RedisKeys.tagged(RedisLockClient.DEFAULT_NAMESPACE);
 
   private SlotKeys() {}
 

@@ -77,7 +77,7 @@ public final class BatonLockProvider implements ExtensibleLockProvider, AutoClos
   @Override
   public Optional<SimpleLock> lock(LockConfiguration configuration) {
     String key = prefix + configuration.getName();
-    LockOptions options = client.defaultOptions().withLeaseTime(holdFor(configuration));
+    LockOptions options = client.defaultOptions().withHoldTimeout(holdFor(configuration));
     Optional<Lease> lease = client.lock(key, options).tryAcquire();
     if (lease.isEmpty()) {
       log.debug("Lock '{}' is held elsewhere; task '{}' skipped", key, configuration.getName());

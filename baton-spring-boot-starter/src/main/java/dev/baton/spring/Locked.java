@@ -10,7 +10,7 @@ import java.lang.annotation.Target;
  * Runs the method while holding the Baton lock {@link #key()}, across every process that shares the store:
  *
  * <pre>{@code
- * @Locked(key = "'order:' + #orderId", waitTime = "5s", leaseTime = "30s")
+ * @Locked(key = "'order:' + #orderId", waitTime = "5s", holdTimeout = "30s")
  * public void ship(long orderId) { ... }
  * }</pre>
  *
@@ -30,7 +30,7 @@ import java.lang.annotation.Target;
  * {@code @Locked} call for a key its thread already holds runs without asking again; a nested {@link Mode#WRITE}
  * call for a key its thread holds only for reading throws {@link IllegalMonitorStateException}, as a read lock cannot be upgraded.
  *
- * <p>The attributes are {@code waitTime} and {@code leaseTime}, as in {@link dev.baton.LockOptions}: an annotation
+ * <p>The attributes are {@code waitTime} and {@code holdTimeout}, as in {@link dev.baton.LockOptions}: an annotation
  * cannot have an attribute named {@code wait}.
  *
  * <p>The method must be one Spring can intercept: public or protected, not final or static, called through
@@ -57,9 +57,9 @@ public @interface Locked {
 
   /**
    * The hold timeout: the lock frees itself this long after it was granted, even if the method still runs.
-   * Same forms as {@link #waitTime()}. Empty: the client's default ({@code baton.lease-time}; unset renews while held).
+   * Same forms as {@link #waitTime()}. Empty: the client's default ({@code baton.hold-timeout}; unset renews while held).
    */
-  String leaseTime() default "";
+  String holdTimeout() default "";
 
   /**
    * Keeps the lock at least this long after it was granted, even if the method returns sooner, so that another

@@ -24,7 +24,7 @@ final class LockedMethod {
   private final String where;
   private final KeyExpression key;
   private final Duration wait;
-  private final Duration lease;
+  private final Duration holdTimeout;
   private final Duration holdAtLeast;
   private final Method fallback;
   private final boolean async;
@@ -32,12 +32,12 @@ final class LockedMethod {
   private final WhenTaken whenTaken;
   private final Object skipped;
 
-  private LockedMethod(String where, KeyExpression key, Duration wait, Duration lease, Duration holdAtLeast,
+  private LockedMethod(String where, KeyExpression key, Duration wait, Duration holdTimeout, Duration holdAtLeast,
       Method fallback, boolean async, Locked.Mode mode, WhenTaken whenTaken, Object skipped) {
     this.where = where;
     this.key = key;
     this.wait = wait;
-    this.lease = lease;
+    this.holdTimeout = holdTimeout;
     this.holdAtLeast = holdAtLeast;
     this.fallback = fallback;
     this.async = async;
@@ -63,13 +63,13 @@ final class LockedMethod {
     }
     KeyExpression key = KeyExpression.parse(method, locked.key(), where);
     Duration wait = duration("waitTime", locked.waitTime(), where, resolver);
-    Duration lease = duration("leaseTime", locked.leaseTime(), where, resolver);
+    Duration holdTimeout = duration("holdTimeout", locked.holdTimeout(), where, resolver);
     Duration holdAtLeast = duration("holdAtLeast", locked.holdAtLeast(), where, resolver);
-    checkOptions(wait, lease, where);
+    checkOptions(wait, holdTimeout, where);
     Method fallback = locked.fallback().isEmpty() ? null : fallback(method, targetClass, locked.fallback(), where);
     WhenTaken whenTaken = whenTaken(method, locked, where);
     boolean async = CompletionStage.class.isAssignableFrom(method.getReturnType());
-    return new LockedMethod(where, key, wait, lease, holdAtLeast, fallback, async, locked.mode(), whenTaken,
+    return new LockedMethod(where, key, wait, holdTimeout, holdAtLeast, fallback, async, locked.mode(), whenTaken,
         skippedValue(method.getReturnType()));
   }
 
@@ -88,7 +88,7 @@ final class LockedMethod {
   /** The client's default options with this method's wait and hold timeout. */
   LockOptions options(LockOptions defaults) {
     LockOptions options = wait == null ? defaults : defaults.withWaitTime(wait);
-    return lease == null ? options : options.withLeaseTime(lease);
+    return holdTimeout == null ? options : options.withHoldTimeout(holdTimeout);
   }
 
   /** How long the lock is kept at least, from when it was granted; zero if released as soon as the method returns. */
@@ -171,9 +171,9 @@ final class LockedMethod {
     return duration;
   }
 
-  private static void checkOptions(Duration wait, Duration lease, String where) {
+  private static void checkOptions(Duration wait, Duration holdTimeout, String where) {
     try {
-      LockOptions.builder().waitTime(wait).leaseTime(lease).build();
+      LockOptions.builder().waitTime(wait).holdTimeout(holdTimeout).build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("@Locked on " + where + ": " + e.getMessage(), e);
     }

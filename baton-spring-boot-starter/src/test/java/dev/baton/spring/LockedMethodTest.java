@@ -24,7 +24,7 @@ class LockedMethodTest {
     assertThat(method.key(new Object[] {42L, "eu"}, null)).isEqualTo("order:42:eu");
     LockOptions options = method.options(LockOptions.defaults());
     assertThat(options.waitTime()).contains(Duration.ofMillis(250));
-    assertThat(options.leaseTime()).contains(Duration.ofSeconds(30));
+    assertThat(options.holdTimeout()).contains(Duration.ofSeconds(30));
     assertThat(method.isAsync()).isFalse();
     assertThat(method.holdAtLeast()).isEqualTo(Duration.ofSeconds(1));
     assertThat(methods.get(Good.class.getMethod("later", long.class), Good.class).isAsync()).isTrue();
@@ -61,7 +61,7 @@ class LockedMethodTest {
     assertThatThrownBy(() -> methods.inspect(BadDuration.class)).hasMessageContaining("waitTime = \"5 seconds\"")
         .hasMessageContaining("5s");
     assertThatThrownBy(() -> methods.inspect(NegativeDuration.class)).hasMessageContaining("negative");
-    assertThatThrownBy(() -> methods.inspect(ZeroLease.class)).hasMessageContaining("leaseTime must be at least 1 ms");
+    assertThatThrownBy(() -> methods.inspect(ZeroLease.class)).hasMessageContaining("holdTimeout must be at least 1 ms");
     assertThatThrownBy(() -> methods.inspect(MissingFallback.class)).hasMessageContaining("fallback = \"later\"")
         .hasMessageContaining("later(long) returning String");
     assertThatThrownBy(() -> methods.inspect(FinalMethod.class)).hasMessageContaining("cannot intercept");
@@ -202,7 +202,7 @@ class LockedMethodTest {
 
   /** Valid annotations. */
   static class Good {
-    @Locked(key = "'order:' + #orderId + ':' + #p1", waitTime = "${orders.wait}", leaseTime = "PT30S", holdAtLeast = "1s")
+    @Locked(key = "'order:' + #orderId + ':' + #p1", waitTime = "${orders.wait}", holdTimeout = "PT30S", holdAtLeast = "1s")
     public String ship(long orderId, String region) {
       return "shipped";
     }
@@ -248,7 +248,7 @@ class LockedMethodTest {
   }
 
   static class ZeroLease {
-    @Locked(key = "'k'", leaseTime = "0s")
+    @Locked(key = "'k'", holdTimeout = "0s")
     public void run() {
     }
   }

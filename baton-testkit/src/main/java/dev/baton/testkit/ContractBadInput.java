@@ -52,7 +52,7 @@ abstract class ContractBadInput extends ContractGroup {
     assertRejected("ttl", () -> LockOptions.builder().ttl(Duration.ofMillis(-1)));
     assertRejected("ttl", () -> LockOptions.builder().ttl(LockOptions.MIN_TTL.minusMillis(1)));
     assertRejected("ttl", () -> LockOptions.builder().ttl(null));
-    assertRejected("leaseTime", () -> LockOptions.builder().leaseTime(Duration.ZERO));
+    assertRejected("holdTimeout", () -> LockOptions.builder().holdTimeout(Duration.ZERO));
   }
 
   @Test

@@ -102,7 +102,7 @@ abstract class ContractCrashesAndLosses extends ContractGroup {
   void closingTheClientWhenAHoldTimeoutEndsALeaseIsPromptAndLeavesNoThread() throws Exception {
     LockClient client = newClient();
     ClosingFromCallback closing = new ClosingFromCallback(client, client);
-    Lease lease = client.lock(key).acquire(baseOptions().withWaitTime(LONG_WAIT).withLeaseTime(Duration.ofMillis(200)));
+    Lease lease = client.lock(key).acquire(baseOptions().withWaitTime(LONG_WAIT).withHoldTimeout(Duration.ofMillis(200)));
     lease.onLost(reason -> closing.close());
 
     closing.assertPromptAndNoThreadLeft();

@@ -61,7 +61,7 @@ abstract class ContractLocalHandover extends ContractGroup {
   void aWaiterWithAHoldTimeoutTakesNoLeaseOverAndGetsItsOwnGrant() throws Exception {
     LockClient client = newClient();
     Lease first = client.lock(key).acquire(LONG_WAIT);
-    LockOptions withHoldTimeout = baseOptions().withWaitTime(LONG_WAIT).withLeaseTime(Duration.ofSeconds(20));
+    LockOptions withHoldTimeout = baseOptions().withWaitTime(LONG_WAIT).withHoldTimeout(Duration.ofSeconds(20));
     BackgroundCall<Lease> next = BackgroundCall.start("bounded-holder", () -> client.lock(key).acquire(withHoldTimeout));
     next.awaitBlocked();
 

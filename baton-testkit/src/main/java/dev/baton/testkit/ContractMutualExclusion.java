@@ -42,8 +42,8 @@ abstract class ContractMutualExclusion extends ContractGroup {
     List<LockOptions> mix = List.of(
         baseOptions().toBuilder().waitTime(wait).fair(true).build(),
         baseOptions().toBuilder().waitTime(wait).fair(false).build(),
-        baseOptions().toBuilder().waitTime(wait).fair(true).ttl(Duration.ofSeconds(2)).leaseTime(Duration.ofSeconds(20)).build(),
-        baseOptions().toBuilder().waitTime(wait).fair(false).ttl(Duration.ofSeconds(5)).leaseTime(Duration.ofSeconds(3)).build());
+        baseOptions().toBuilder().waitTime(wait).fair(true).ttl(Duration.ofSeconds(2)).holdTimeout(Duration.ofSeconds(20)).build(),
+        baseOptions().toBuilder().waitTime(wait).fair(false).ttl(Duration.ofSeconds(5)).holdTimeout(Duration.ofSeconds(3)).build());
     List<DistributedLock> locks = new ArrayList<>();
     for (LockOptions options : mix) {
       locks.add(newClient().lock(key, options));

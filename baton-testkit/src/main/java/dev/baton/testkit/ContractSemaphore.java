@@ -200,7 +200,7 @@ abstract class ContractSemaphore extends ContractGroup {
     LockClient observer = newClient();
 
     LockStatus status = observer.status(key);
-    assertThat(status.mode()).as("%s", status).contains(LockStatus.Mode.PERMITS);
+    assertThat(status.mode()).as("%s", status).contains(LockStatus.Mode.PERMIT);
     assertThat(status.holders()).as("%s", status).isEqualTo(2);
     assertThat(status.permits()).as("%s", status).hasValue(3);
     assertThat(status.fencingToken()).as("the oldest holder's").hasValue(first.fencingToken());

@@ -47,7 +47,7 @@ abstract class ContractTimeouts extends ContractGroup {
   void holdTimeoutFreesTheLockAndTellsTheHolder() throws Exception {
     RecordingLostListener lost = new RecordingLostListener();
     Lease first = newClient().lock(key)
-        .acquire(baseOptions().toBuilder().waitTime(LONG_WAIT).leaseTime(Duration.ofMillis(500)).build());
+        .acquire(baseOptions().toBuilder().waitTime(LONG_WAIT).holdTimeout(Duration.ofMillis(500)).build());
     first.onLost(lost);
     try (Lease second = newClient().lock(key).acquire(LONG_WAIT)) {
       assertThat(first.isHeld()).as("the expired lease once another holds the lock").isFalse();
@@ -67,7 +67,7 @@ abstract class ContractTimeouts extends ContractGroup {
     Duration extended = Duration.ofSeconds(2);
     RecordingLostListener lost = new RecordingLostListener();
     Lease lease = newClient().lock(key)
-        .acquire(waitingWithTtl(SHORT_TTL).withLeaseTime(hold));
+        .acquire(waitingWithTtl(SHORT_TTL).withHoldTimeout(hold));
     lease.onLost(lost);
     long extendedAt = System.nanoTime();
     assertThat(lease.extendHold(extended)).isTrue();
@@ -96,9 +96,9 @@ abstract class ContractTimeouts extends ContractGroup {
       assertThat(renewed.holdRemaining()).as("the hold left of a lease renewed while held").isEmpty();
       assertThatThrownBy(() -> renewed.extendHold(Duration.ofSeconds(1)))
           .isInstanceOf(IllegalStateException.class)
-          .hasMessageContainingAll(key, "withLeaseTime");
+          .hasMessageContainingAll(key, "withHoldTimeout");
     }
-    Lease bounded = client.lock(key).acquire(baseOptions().withWaitTime(LONG_WAIT).withLeaseTime(Duration.ofSeconds(20)));
+    Lease bounded = client.lock(key).acquire(baseOptions().withWaitTime(LONG_WAIT).withHoldTimeout(Duration.ofSeconds(20)));
     for (Duration bad : Arrays.asList(null, Duration.ZERO, Duration.ofMillis(-1), Duration.ofDays(366))) {
       assertThatThrownBy(() -> bounded.extendHold(bad))
           .isInstanceOf(IllegalArgumentException.class)

@@ -14,9 +14,9 @@ final class Chroot {
     if (slash < 0 || slash == connectString.length() - 1) {
       return;
     }
-    String chroot = ZkPaths.checkBasePath(connectString.substring(slash));
+    String chroot = ZkPaths.checkPath("chroot", connectString.substring(slash));
     ZooKeeperSession bootstrap = ZooKeeperSession.open(connectString.substring(0, slash), settings.sessionTimeout(),
-        settings.connectionTimeout(), settings.digest(), () -> { });
+        settings.connectTimeout(), settings.digest(), () -> { });
     try {
       ZooKeeper zk = bootstrap.connected();
       for (int next = chroot.indexOf('/', 1); ; next = chroot.indexOf('/', next + 1)) {

@@ -33,7 +33,7 @@ final class LockListing {
     String start = ZkPaths.completeSegments(keyPrefix);
     String partial = ZkPaths.partialSegment(keyPrefix);
     PriorityQueue<String> toVisit = new PriorityQueue<>(KeyOrder.BY_CODE_POINT);
-    for (String child : children(start.isEmpty() ? paths.basePath() : paths.lockPath(start))) {
+    for (String child : children(start.isEmpty() ? paths.namespace() : paths.lockPath(start))) {
       if (child.startsWith(partial) && !child.startsWith(ZkPaths.RESERVED_PREFIX) && !paths.isSystemNode(start, child)) {
         toVisit.add(start.isEmpty() ? child : start + "/" + child);
       }

@@ -1,6 +1,6 @@
 package dev.baton.zookeeper;
 
-import dev.baton.spi.EntryMode;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.QueueRule;
 
 /**
@@ -8,11 +8,11 @@ import dev.baton.spi.QueueRule;
  * the server appends the 10-digit sequence and the mark is the entry's {@link QueueRule}:
  *
  * <ul>
- *   <li>{@code -lock-}: an {@link EntryMode#EXCLUSIVE exclusive} entry, named as Curator's {@code InterProcessMutex}
+ *   <li>{@code -lock-}: an {@link Mode#EXCLUSIVE exclusive} entry, named as Curator's {@code InterProcessMutex}
  *       names its nodes, so that the two exclude each other on one path;
- *   <li>{@code -__READ__}: a {@link EntryMode#SHARED shared} entry, named as the read side of Curator's
+ *   <li>{@code -__READ__}: a {@link Mode#SHARED shared} entry, named as the read side of Curator's
  *       {@code InterProcessReadWriteLock} names its nodes;
- *   <li>{@code -permits-<N>-}: one of a semaphore's N {@link EntryMode#PERMIT permits}. The number is in the name so
+ *   <li>{@code -permits-<N>-}: one of a semaphore's N {@link Mode#PERMIT permits}. The number is in the name so
  *       that anyone who lists the queue can tell which of its entries hold.
  * </ul>
  *

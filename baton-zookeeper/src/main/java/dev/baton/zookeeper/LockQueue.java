@@ -1,7 +1,7 @@
 package dev.baton.zookeeper;
 
 import dev.baton.LockStatus;
-import dev.baton.spi.EntryMode;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.QueueRule;
 import java.util.Comparator;
@@ -17,7 +17,7 @@ final class LockQueue {
 
   private final List<String> names;
   private final List<QueueRule> rules;
-  private final List<EntryMode> modes;
+  private final List<Mode> modes;
 
   private LockQueue(List<String> names, List<QueueRule> rules) {
     this.names = names;
@@ -58,7 +58,7 @@ final class LockQueue {
   }
 
   /** The modes of the entries older than the one at {@code index}, oldest first: what its rule decides on. */
-  List<EntryMode> modesBefore(int index) {
+  List<Mode> modesBefore(int index) {
     return modes.subList(0, index);
   }
 

@@ -1,7 +1,7 @@
 package dev.baton.zookeeper;
 
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.QueueRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,8 +43,8 @@ record WaitTargets(List<Integer> indexes, boolean chained) {
    * the release of an exclusive entry, which is what non-fair asks for.
    */
   static boolean keepsPlace(LockQueue queue, int index, AcquireRequest request) {
-    return request.fair() || (request.rule().mode() == EntryMode.EXCLUSIVE
-        && !queue.modesBefore(index).contains(EntryMode.EXCLUSIVE));
+    return request.fair() || (request.rule().mode() == Mode.EXCLUSIVE
+        && !queue.modesBefore(index).contains(Mode.EXCLUSIVE));
   }
 
   /** What a fair waiter at {@code index} under {@code rule} watches; the rule does not let it hold. */
@@ -53,10 +53,10 @@ record WaitTargets(List<Integer> indexes, boolean chained) {
     if (rule.capacity() > 1 && queue.rule(predecessor).equals(rule) && !queue.holds(predecessor)) {
       return new WaitTargets(List.of(predecessor), true);
     }
-    List<EntryMode> ahead = queue.modesBefore(index);
+    List<Mode> ahead = queue.modesBefore(index);
     List<Integer> nearest = new ArrayList<>();
     for (int i = rule.awaited(ahead); i < index; i++) {
-      if (rule.mode().conflictsWith(ahead.get(i))) {
+      if (rule.conflictsWith(ahead.get(i))) {
         nearest.add(i);
       }
     }
@@ -65,10 +65,10 @@ record WaitTargets(List<Integer> indexes, boolean chained) {
 
   /** What a non-fair waiter at {@code index} under {@code rule} watches once it leaves; the rule does not let it hold. */
   static WaitTargets nonFair(LockQueue queue, int index, QueueRule rule) {
-    List<EntryMode> ahead = queue.modesBefore(index);
+    List<Mode> ahead = queue.modesBefore(index);
     List<Integer> oldest = new ArrayList<>();
     for (int i = 0; i < index && oldest.size() < rule.capacity(); i++) {
-      if (rule.mode().conflictsWith(ahead.get(i))) {
+      if (rule.conflictsWith(ahead.get(i))) {
         oldest.add(i);
       }
     }

@@ -12,8 +12,8 @@ final class ZkErrors {
   static RuntimeException translate(KeeperException e, String what) {
     return switch (e.code()) {
       case NOAUTH, AUTHFAILED -> new PermissionDeniedException(what + " was refused by ZooKeeper (" + e.code()
-          + "): check the client's digest credentials (BATON_USER and BATON_PASSWORD, or the builder's digestAuth)"
-          + " and the ACL of the base path and the key's parents.", e);
+          + "): check the client's digest credentials (BATON_USER and BATON_PASSWORD, or the builder's credentials)"
+          + " and the ACL of the namespace and the key's parents.", e);
       case INVALIDACL -> new LockException(what + " was refused by ZooKeeper (" + e.code()
           + "): the ACL set on the builder is not one ZooKeeper accepts.", e);
       default -> new BackendUnavailableException(what + " failed on ZooKeeper: " + e.getMessage(), e);

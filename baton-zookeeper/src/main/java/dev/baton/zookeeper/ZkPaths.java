@@ -5,7 +5,7 @@ import dev.baton.spi.Settings;
 /**
  * Where a lock lives in ZooKeeper: key {@code orders/42} is the path {@code /baton/orders/42}, and its
  * lock nodes are that path's children whose names start with {@value #RESERVED_PREFIX}, a prefix no key
- * segment may take. With the root for base path (as Curator's paths are), it is {@code /orders/42}, and no key's top
+ * segment may take. With the root for namespace (as Curator's paths are), it is {@code /orders/42}, and no key's top
  * segment may be {@value #SYSTEM_SEGMENT}, ZooKeeper's own.
  */
 final class ZkPaths {
@@ -13,19 +13,19 @@ final class ZkPaths {
   static final String ROOT = "/";
   private static final String SYSTEM_SEGMENT = "zookeeper";
 
-  private final String basePath;
+  private final String namespace;
 
-  ZkPaths(String basePath) {
-    this.basePath = basePath;
+  ZkPaths(String namespace) {
+    this.namespace = namespace;
   }
 
   String lockPath(String key) {
-    return isRoot() ? ROOT + key : basePath + "/" + key;
+    return isRoot() ? ROOT + key : namespace + "/" + key;
   }
 
-  /** The base path, the parent of every lock's top segment. */
-  String basePath() {
-    return basePath;
+  /** The namespace's path, the parent of every lock's top segment. */
+  String namespace() {
+    return namespace;
   }
 
   /** Rejects keys that are not a relative path of legal, non-reserved segments, or that would be ZooKeeper's own. */
@@ -37,31 +37,35 @@ final class ZkPaths {
     }
   }
 
-  /** Whether {@code child} of the lock path of {@code parentKey} ({@code ""}: the base path) is ZooKeeper's own node. */
+  /** Whether {@code child} of the lock path of {@code parentKey} ({@code ""}: the namespace) is ZooKeeper's own node. */
   boolean isSystemNode(String parentKey, String child) {
     return isRoot() && parentKey.isEmpty() && child.equals(SYSTEM_SEGMENT);
   }
 
   private boolean isRoot() {
-    return basePath.equals(ROOT);
+    return namespace.equals(ROOT);
   }
 
-  /** The base path as given: the root, or absolute with no trailing slash and legal segments. */
-  static String checkBasePath(String basePath) {
-    if (ROOT.equals(basePath)) {
-      return basePath;
+  /**
+   * {@code path} as given, if it is the root or absolute with no trailing slash and legal segments.
+   *
+   * @param what what the path is, for the message: "namespace" or "chroot"
+   */
+  static String checkPath(String what, String path) {
+    if (ROOT.equals(path)) {
+      return path;
     }
-    if (basePath == null || !basePath.startsWith("/") || basePath.length() < 2 || basePath.endsWith("/")) {
-      throw new IllegalArgumentException("The base path must be an absolute ZooKeeper path without a trailing"
-          + " slash, such as \"/baton\", but was '" + basePath + "'.");
+    if (path == null || !path.startsWith("/") || path.length() < 2 || path.endsWith("/")) {
+      throw new IllegalArgumentException("The " + what + " must be an absolute ZooKeeper path without a trailing"
+          + " slash, such as \"/baton\", but was '" + path + "'.");
     }
-    if (basePath.length() > Settings.MAX_PREFIX_LENGTH) {
-      throw new IllegalArgumentException("The base path must be at most " + Settings.MAX_PREFIX_LENGTH
-          + " characters but '" + basePath.substring(0, 20) + "...' has " + basePath.length()
+    if (path.length() > Settings.MAX_PREFIX_LENGTH) {
+      throw new IllegalArgumentException("The " + what + " must be at most " + Settings.MAX_PREFIX_LENGTH
+          + " characters but '" + path.substring(0, 20) + "...' has " + path.length()
           + "; use a short path such as \"/baton\".");
     }
-    checkSegments(basePath.substring(1), "base path", basePath.substring(1));
-    return basePath;
+    checkSegments(path.substring(1), what, path.substring(1));
+    return path;
   }
 
   /** Rejects keys that are not a relative path of legal, non-reserved segments. */

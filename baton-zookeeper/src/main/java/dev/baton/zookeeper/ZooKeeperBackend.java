@@ -1,10 +1,10 @@
 package dev.baton.zookeeper;
 
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import dev.baton.PermissionDeniedException;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.KeyWatch;
@@ -52,8 +52,8 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
   static ZooKeeperBackend connect(ZooKeeperSettings settings) {
     ZooKeeperBackend[] self = new ZooKeeperBackend[1];
     ZooKeeperSession session = ZooKeeperSession.open(settings.connectString(), settings.sessionTimeout(),
-        settings.connectionTimeout(), settings.digest(), () -> self[0].losses.sessionExpired());
-    self[0] = new ZooKeeperBackend(session, new ZkPaths(settings.basePath()), settings.acl(), settings.compat());
+        settings.connectTimeout(), settings.digest(), () -> self[0].losses.sessionExpired());
+    self[0] = new ZooKeeperBackend(session, new ZkPaths(settings.namespace()), settings.acl(), settings.compat());
     return self[0];
   }
 
@@ -155,7 +155,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     if (compat != ZooKeeperLockClient.Compat.CURATOR) {
       return;
     }
-    if (rule.mode() != EntryMode.EXCLUSIVE) {
+    if (rule.mode() != Mode.EXCLUSIVE) {
       throw new UnsupportedOperationException("'" + key + "' cannot be taken as " + rule + ": a ZooKeeper client"
           + " compatible with Curator (compat=curator) takes locks, write locks and leadership only, whose nodes"
           + " Curator's InterProcessMutex orders as its own. Use a client without compat for read locks and"

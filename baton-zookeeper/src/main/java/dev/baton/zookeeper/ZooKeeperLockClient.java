@@ -50,7 +50,7 @@ public final class ZooKeeperLockClient {
     NONE,
     /**
      * Apache Curator's {@code InterProcessMutex} (and so Spring Integration's {@code ZookeeperLockRegistry}): key
-     * {@code K} is the path {@code /K} unless a {@link Builder#basePath base path} is given. Curator orders a queue
+     * {@code K} is the path {@code /K} unless a {@link Builder#namespace namespace} is given. Curator orders a queue
      * by the sequence after {@code lock-} in each node's name, and has no read or permit nodes: this client takes
      * fair exclusive entries only (locks, write locks, leadership), and refuses a non-fair acquire, a read lock and
      * a semaphore at once, rather than let Curator misorder them.
@@ -58,8 +58,8 @@ public final class ZooKeeperLockClient {
     CURATOR
   }
 
-  /** Where lock paths start unless told otherwise. */
-  public static final String DEFAULT_BASE_PATH = "/baton";
+  /** The namespace unless told otherwise: where lock paths start. */
+  public static final String DEFAULT_NAMESPACE = "/baton";
   /** The shortest session timeout the builder takes: a shorter one could not even connect. */
   public static final Duration MIN_SESSION_TIMEOUT = Duration.ofMillis(100);
 
@@ -83,10 +83,10 @@ public final class ZooKeeperLockClient {
   public static final class Builder {
     private String connectString;
     private Duration sessionTimeout = Duration.ofSeconds(30);
-    private Duration connectionTimeout = Duration.ofSeconds(10);
+    private Duration connectTimeout = Duration.ofSeconds(10);
     private String digest;
     private List<ACL> acl = ZooDefs.Ids.OPEN_ACL_UNSAFE;
-    private String basePath;
+    private String namespace;
     private Compat compat = Compat.NONE;
     private LockOptions defaultOptions = LockOptions.defaults();
 
@@ -101,7 +101,7 @@ public final class ZooKeeperLockClient {
       int chroot = connectString.indexOf('/');
       if (connectString.substring(0, chroot < 0 ? connectString.length() : chroot).contains("@")) {
         throw new IllegalArgumentException("The ZooKeeper connect string '" + Redaction.uri(connectString) + "' carries"
-            + " a user: give the user and password with digestAuth(user, password) instead.");
+            + " a user: give the user and password with credentials(user, password) instead.");
       }
       this.connectString = connectString;
       return this;
@@ -122,25 +122,25 @@ public final class ZooKeeperLockClient {
      * How long connecting may take, a server that accepts the connection but never answers included; 10 s by
      * default. Then {@link #connect()} fails, with nothing left running.
      */
-    public Builder connectionTimeout(Duration connectionTimeout) {
-      this.connectionTimeout = Settings.positive("connectionTimeout", connectionTimeout);
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = Settings.positive("connectTimeout", connectTimeout);
       return this;
     }
 
     /**
-     * Authenticates with ZooKeeper's digest scheme and makes every node this client creates readable and
+     * Authenticates as {@code user} with ZooKeeper's digest scheme and makes every node this client creates readable and
      * writable by that user only.
      */
-    public Builder digestAuth(String user, String password) {
+    public Builder credentials(String user, String password) {
       if (user == null || user.isBlank() || user.contains(":") || password == null) {
-        throw new IllegalArgumentException("Digest auth needs a user without ':' and a password; the user was '" + user + "'.");
+        throw new IllegalArgumentException("ZooKeeper credentials need a user without ':' and a password; the user was '" + user + "'.");
       }
       this.digest = user + ":" + password;
       this.acl = aclList(List.of(new ACL(ZooDefs.Perms.ALL, new Id("digest", user + ":" + hash(digest)))));
       return this;
     }
 
-    /** The ACL of every node this client creates; open by default, the digest user's with {@link #digestAuth}. */
+    /** The ACL of every node this client creates; open by default, the digest user's with {@link #credentials}. */
     public Builder acl(List<ACL> acl) {
       if (acl == null || acl.isEmpty()) {
         throw new IllegalArgumentException("The ACL must name at least one permission, e.g. ZooDefs.Ids.OPEN_ACL_UNSAFE.");
@@ -150,11 +150,12 @@ public final class ZooKeeperLockClient {
     }
 
     /**
-     * The path under which lock paths start; {@code /baton} by default, the root ({@code /}) with
+     * The namespace: the path under which lock paths start, so that the locks of one application are not another's;
+     * {@code /baton} by default, the root ({@code /}) with
      * {@link Compat#CURATOR}. Clients that should exclude each other must agree on it.
      */
-    public Builder basePath(String basePath) {
-      this.basePath = ZkPaths.checkBasePath(basePath);
+    public Builder namespace(String namespace) {
+      this.namespace = ZkPaths.checkPath("namespace", namespace);
       return this;
     }
 
@@ -183,8 +184,8 @@ public final class ZooKeeperLockClient {
       if (connectString == null) {
         throw new IllegalStateException("Set the connect string first, e.g. builder().connectString(\"127.0.0.1:2181\").");
       }
-      String lockBase = basePath != null ? basePath : compat == Compat.CURATOR ? ZkPaths.ROOT : DEFAULT_BASE_PATH;
-      ZooKeeperSettings settings = new ZooKeeperSettings(connectString, sessionTimeout, connectionTimeout, digest, acl,
+      String lockBase = namespace != null ? namespace : compat == Compat.CURATOR ? ZkPaths.ROOT : DEFAULT_NAMESPACE;
+      ZooKeeperSettings settings = new ZooKeeperSettings(connectString, sessionTimeout, connectTimeout, digest, acl,
           lockBase, compat);
       Chroot.ensureExists(settings);
       return ClientFactory.newClient(ZooKeeperBackend.connect(settings), defaultOptions);

@@ -48,14 +48,14 @@ final class ZooKeeperSession implements Watcher {
    * Opens a session and waits until it is connected.
    *
    * @param digest {@code user:password} for digest authentication, or null
-   * @throws BackendUnavailableException if no server answered within {@code connectionTimeout}; nothing is left running
+   * @throws BackendUnavailableException if no server answered within {@code connectTimeout}; nothing is left running
    */
-  static ZooKeeperSession open(String connectString, Duration sessionTimeout, Duration connectionTimeout, String digest,
+  static ZooKeeperSession open(String connectString, Duration sessionTimeout, Duration connectTimeout, String digest,
       Runnable onExpired) {
     ZooKeeperSession session = new ZooKeeperSession(connectString, sessionTimeout, digest, onExpired);
     String failure;
     try {
-      failure = session.awaitConnected(connectionTimeout);
+      failure = session.awaitConnected(connectTimeout);
     } catch (InterruptedException e) {
       session.close();
       throw ZkErrors.interrupted("Connecting to " + connectString, e);
@@ -68,19 +68,19 @@ final class ZooKeeperSession implements Watcher {
   }
 
   /** Starts the first handle and waits for its connection: null once connected, else why not. */
-  private String awaitConnected(Duration connectionTimeout) throws InterruptedException {
+  private String awaitConnected(Duration connectTimeout) throws InterruptedException {
     lock.lock();
     try {
       handle = newHandle();
-      long nanos = connectionTimeout.toNanos();
+      long nanos = connectTimeout.toNanos();
       while (!connected && !authFailed && nanos > 0) {
         nanos = changed.awaitNanos(nanos);
       }
       if (authFailed) {
         return "authentication failed; check the digest credentials";
       }
-      return connected ? null : "no server answered within " + connectionTimeout.toMillis() + " ms (connectionTimeout);"
-          + " check that ZooKeeper runs there and answers, or allow it longer with connectionTimeout";
+      return connected ? null : "no server answered within " + connectTimeout.toMillis() + " ms (connectTimeout);"
+          + " check that ZooKeeper runs there and answers, or allow it longer with connectTimeout";
     } finally {
       lock.unlock();
     }

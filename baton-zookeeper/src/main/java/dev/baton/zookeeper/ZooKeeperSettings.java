@@ -11,5 +11,5 @@ import org.apache.zookeeper.data.ACL;
  * @param digest {@code user:password} for digest authentication, or null
  * @param compat whose locks the client's locks exclude besides Baton's
  */
-record ZooKeeperSettings(String connectString, Duration sessionTimeout, Duration connectionTimeout, String digest,
-    List<ACL> acl, String basePath, ZooKeeperLockClient.Compat compat) {}
+record ZooKeeperSettings(String connectString, Duration sessionTimeout, Duration connectTimeout, String digest,
+    List<ACL> acl, String namespace, ZooKeeperLockClient.Compat compat) {}

@@ -1,7 +1,7 @@
 package dev.baton.zookeeper;
 
-import static dev.baton.spi.EntryMode.EXCLUSIVE;
-import static dev.baton.spi.EntryMode.SHARED;
+import static dev.baton.LockStatus.Mode.EXCLUSIVE;
+import static dev.baton.LockStatus.Mode.SHARED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.spi.QueueRule;

@@ -26,7 +26,7 @@ import org.apache.zookeeper.ZooDefs;
  * does, releasing nothing: it connects through a {@link ProxiedTarget}, which then cuts it off.
  */
 final class ObservedClient implements AutoCloseable {
-  private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
   private final ProxiedTarget proxied;
   private final ZooKeeperBackend zk;
@@ -39,12 +39,12 @@ final class ObservedClient implements AutoCloseable {
     this.client = ClientFactory.newClient(new Counting(), LockOptions.defaults());
   }
 
-  /** Connects to {@code connectString} with this session timeout and Baton's default base path. */
+  /** Connects to {@code connectString} with this session timeout and Baton's default namespace. */
   static ObservedClient connect(String connectString, Duration sessionTimeout) {
     ProxiedTarget proxied = ProxiedTarget.of(connectString);
     try {
       return new ObservedClient(proxied, ZooKeeperBackend.connect(new ZooKeeperSettings(proxied.target(),
-          sessionTimeout, CONNECTION_TIMEOUT, null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH,
+          sessionTimeout, CONNECT_TIMEOUT, null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_NAMESPACE,
         ZooKeeperLockClient.Compat.NONE)));
     } catch (RuntimeException e) {
       proxied.close();

@@ -38,7 +38,7 @@ final class ZkInspector implements AutoCloseable {
   }
 
   static String lockPath(String key) {
-    return ZooKeeperLockClient.DEFAULT_BASE_PATH + "/" + key;
+    return ZooKeeperLockClient.DEFAULT_NAMESPACE + "/" + key;
   }
 
   /**

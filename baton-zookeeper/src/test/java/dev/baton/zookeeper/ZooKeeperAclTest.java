@@ -48,8 +48,8 @@ class ZooKeeperAclTest {
   }
 
   private LockClient client(String user, String password) {
-    LockClient client = ZooKeeperLockClient.builder().connectString(zookeeper.connectString()).basePath("/trap")
-        .digestAuth(user, password).connect();
+    LockClient client = ZooKeeperLockClient.builder().connectString(zookeeper.connectString()).namespace("/trap")
+        .credentials(user, password).connect();
     clients.add(client);
     return client;
   }

@@ -322,7 +322,7 @@ class ZooKeeperBackendTest {
     resources.add(proxy);
     Duration sessionTimeout = Duration.ofSeconds(1);
     ZooKeeperBackend backend = ZooKeeperBackend.connect(new ZooKeeperSettings(proxy.address(), sessionTimeout,
-        Duration.ofSeconds(10), null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH,
+        Duration.ofSeconds(10), null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_NAMESPACE,
         ZooKeeperLockClient.Compat.NONE));
     LockClient client = ClientFactory.newClient(backend, LockOptions.defaults());
     resources.add(client);
@@ -361,16 +361,16 @@ class ZooKeeperBackendTest {
    */
   @Test
   void aSilentServerFailsTheConnectWithinItsTimeoutAndLeavesNoThreads() throws Exception {
-    Duration connectionTimeout = Duration.ofSeconds(1);
+    Duration connectTimeout = Duration.ofSeconds(1);
     try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
       String address = "127.0.0.1:" + silent.getLocalPort();
       // The backlog completes the TCP handshake: the client connects, sends its session request and waits.
       BackgroundCall<LockClient> connecting = BackgroundCall.start("silent-" + silent.getLocalPort(), () ->
-          ZooKeeperLockClient.builder().connectString(address).connectionTimeout(connectionTimeout).connect());
-      assertThat(connecting.failure(connectionTimeout.plusSeconds(5)))
+          ZooKeeperLockClient.builder().connectString(address).connectTimeout(connectTimeout).connect());
+      assertThat(connecting.failure(connectTimeout.plusSeconds(5)))
           .isInstanceOf(BackendUnavailableException.class)
           .hasMessageContaining(address)
-          .hasMessageContaining("connectionTimeout");
+          .hasMessageContaining("connectTimeout");
       await().atMost(Duration.ofSeconds(5)).until(() -> Thread.getAllStackTraces().keySet().stream()
           .noneMatch(t -> t.isAlive() && t.getName().startsWith("silent-" + silent.getLocalPort() + "-")));
     }
@@ -410,9 +410,9 @@ class ZooKeeperBackendTest {
   }
 
   @Test
-  void digestAuthProtectsTheNodesFromOtherUsers() throws Exception {
+  void credentialsProtectTheNodesFromOtherUsers() throws Exception {
     LockClient client = client(ZooKeeperLockClient.builder().connectString(zookeeper.connectString())
-        .basePath("/secured").digestAuth("billing", "s3cret"));
+        .namespace("/secured").credentials("billing", "s3cret"));
     try (Lease lease = client.lock(key).acquire()) {
       String lockPath = "/secured/" + key;
       assertThatThrownBy(() -> inspector.zk().getChildren(lockPath, false)).isInstanceOf(KeeperException.NoAuthException.class);
@@ -428,7 +428,7 @@ class ZooKeeperBackendTest {
       closedPort = socket.getLocalPort();
     }
     assertThatThrownBy(() -> ZooKeeperLockClient.builder().connectString("127.0.0.1:" + closedPort)
-        .connectionTimeout(Duration.ofMillis(500)).connect())
+        .connectTimeout(Duration.ofMillis(500)).connect())
         .isInstanceOf(BackendUnavailableException.class)
         .hasMessageContaining("127.0.0.1:" + closedPort);
     await().until(() -> Thread.getAllStackTraces().keySet().stream()
@@ -440,16 +440,16 @@ class ZooKeeperBackendTest {
   void badSettingsAreRejectedWithTheValueAndTheFix() {
     assertThatThrownBy(() -> ZooKeeperLockClient.connect("zookeeper://127.0.0.1:2181"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("zookeeper://127.0.0.1:2181");
-    assertThatThrownBy(() -> ZooKeeperLockClient.builder().basePath("baton")).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().namespace("baton")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'baton'");
     assertThatThrownBy(() -> ZooKeeperLockClient.builder().sessionTimeout(Duration.ZERO))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sessionTimeout");
-    // A session timeout no server grants, and a base path no server takes, fail here, not after seconds of trying.
+    // A session timeout no server grants, and a namespace no server takes, fail here, not after seconds of trying.
     assertThatThrownBy(() -> ZooKeeperLockClient.builder().sessionTimeout(Duration.ofMillis(1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContainingAll("sessionTimeout", "100 ms");
-    assertThatThrownBy(() -> ZooKeeperLockClient.builder().basePath("/" + "b".repeat(1 << 20)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContainingAll("base path", "128");
-    assertThatThrownBy(() -> ZooKeeperLockClient.builder().digestAuth("a:b", "x")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().namespace("/" + "b".repeat(1 << 20)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContainingAll("namespace", "128");
+    assertThatThrownBy(() -> ZooKeeperLockClient.builder().credentials("a:b", "x")).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> ZooKeeperLockClient.builder().connect()).isInstanceOf(IllegalStateException.class);
   }
 }

@@ -15,12 +15,12 @@ class ZooKeeperQueueRuleTest extends QueueRuleContract {
   static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
 
   private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
-  private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
   @Override
   protected LockBackend newBackend() {
-    return ZooKeeperBackend.connect(new ZooKeeperSettings(zookeeper.connectString(), SESSION_TIMEOUT, CONNECTION_TIMEOUT,
-        null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_BASE_PATH,
+    return ZooKeeperBackend.connect(new ZooKeeperSettings(zookeeper.connectString(), SESSION_TIMEOUT, CONNECT_TIMEOUT,
+        null, ZooDefs.Ids.OPEN_ACL_UNSAFE, ZooKeeperLockClient.DEFAULT_NAMESPACE,
         ZooKeeperLockClient.Compat.NONE));
   }
 }

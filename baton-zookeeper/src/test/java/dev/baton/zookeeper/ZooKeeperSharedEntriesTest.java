@@ -219,7 +219,7 @@ class ZooKeeperSharedEntriesTest {
   private LockBackend backend() {
     LockBackend backend = ZooKeeperBackend.connect(new ZooKeeperSettings(zookeeper.connectString(),
         EmbeddedZooKeeper.MAX_SESSION_TIMEOUT, Duration.ofSeconds(10), null, ZooDefs.Ids.OPEN_ACL_UNSAFE,
-        ZooKeeperLockClient.DEFAULT_BASE_PATH,
+        ZooKeeperLockClient.DEFAULT_NAMESPACE,
         ZooKeeperLockClient.Compat.NONE));
     backends.add(backend);
     return backend;

@@ -62,7 +62,7 @@ class ZooKeeperSoakTest extends LockClientSoak {
         "watches", (long) zookeeper.server().watchCount());
   }
 
-  /** A sweep per level of the deepest key path (the base path, soak, run, phase, order). */
+  /** A sweep per level of the deepest key path (the namespace, soak, run, phase, order). */
   @Override
   protected Duration leftoverBound() {
     return SWEEP.multipliedBy(6);

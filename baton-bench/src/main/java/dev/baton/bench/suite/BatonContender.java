@@ -20,16 +20,16 @@ final class BatonContender implements Contender {
   @Override
   public Locker locker(String key, Hold hold) {
     if (lockView) {
-      if (hold != Hold.MUTEX) {
+      if (hold != Hold.LOCK) {
         throw hold.unsupportedBy(this);
       }
       return new LockView(client.lock(key));
     }
     return switch (hold) {
-      case MUTEX -> new LeaseHolder(client.lock(key)::acquire);
-      case READ -> new LeaseHolder(client.readWriteLock(key).readLock()::acquire);
-      case WRITE -> new LeaseHolder(client.readWriteLock(key).writeLock()::acquire);
-      case PERMIT -> new LeaseHolder(client.semaphore(key, Hold.PERMITS)::acquire);
+      case LOCK -> new LeaseHolder(client.lock(key)::acquire);
+      case READ_LOCK -> new LeaseHolder(client.readWriteLock(key).readLock()::acquire);
+      case WRITE_LOCK -> new LeaseHolder(client.readWriteLock(key).writeLock()::acquire);
+      case SEMAPHORE -> new LeaseHolder(client.semaphore(key, Hold.PERMITS)::acquire);
     };
   }
 

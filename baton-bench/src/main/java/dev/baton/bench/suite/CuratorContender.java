@@ -32,10 +32,10 @@ final class CuratorContender implements Contender {
   public Locker locker(String key, Hold hold) {
     String path = "/curator/" + key;
     return switch (hold) {
-      case MUTEX -> locker(new InterProcessMutex(client, path));
-      case READ -> locker(new InterProcessReadWriteLock(client, path).readLock());
-      case PERMIT -> permit(new InterProcessSemaphoreV2(client, path, Hold.PERMITS));
-      case WRITE -> throw hold.unsupportedBy(this);
+      case LOCK -> locker(new InterProcessMutex(client, path));
+      case READ_LOCK -> locker(new InterProcessReadWriteLock(client, path).readLock());
+      case SEMAPHORE -> permit(new InterProcessSemaphoreV2(client, path, Hold.PERMITS));
+      case WRITE_LOCK -> throw hold.unsupportedBy(this);
     };
   }
 

@@ -64,7 +64,7 @@ final class HeapProbe {
         List<Locker> held = new ArrayList<>();
         try {
           for (int i = holder; i < leases; i += HOLDERS) {
-            Locker locker = contender.locker(keys.get(i), Hold.MUTEX);
+            Locker locker = contender.locker(keys.get(i), Hold.LOCK);
             locker.lock();
             held.add(locker);
           }
@@ -90,7 +90,7 @@ final class HeapProbe {
 
       long beforeWaiters = usedAfterGc();
       List<Thread> waiting = startThreads(waiters, i -> {
-        Locker locker = other.locker(keys.get(i % leases), Hold.MUTEX);
+        Locker locker = other.locker(keys.get(i % leases), Hold.LOCK);
         locker.lock();
         locker.unlock();
       }, failures);
@@ -117,7 +117,7 @@ final class HeapProbe {
   }
 
   private static void warmUp(Contender contender) throws Exception {
-    Locker locker = contender.locker("mem/warm-up", Hold.MUTEX);
+    Locker locker = contender.locker("mem/warm-up", Hold.LOCK);
     locker.lock();
     locker.unlock();
   }

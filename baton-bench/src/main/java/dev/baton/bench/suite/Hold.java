@@ -1,12 +1,15 @@
 package dev.baton.bench.suite;
 
-/** What a locker takes of its key: the mutex, the read or the write lock of a read-write lock, or a permit. */
+/**
+ * What a locker takes of its key: the lock, the read or the write lock of a read-write lock, or a semaphore's permit;
+ * named as {@link dev.baton.Primitive} names them.
+ */
 enum Hold {
-  MUTEX("mutex"),
-  READ("read lock"),
-  WRITE("write lock"),
+  LOCK("mutex"),
+  READ_LOCK("read lock"),
+  WRITE_LOCK("write lock"),
   /** One permit of a semaphore of {@link #PERMITS}. */
-  PERMIT("semaphore permit");
+  SEMAPHORE("semaphore permit");
 
   /** The permits of every semaphore the suite measures. */
   static final int PERMITS = 4;

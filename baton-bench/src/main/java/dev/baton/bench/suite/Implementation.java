@@ -9,31 +9,31 @@ import java.util.Map;
 /** Every lock implementation the suite measures, and how to open one on a run's servers. */
 enum Implementation {
   BATON_REDIS(Store.REDIS, Role.BATON, baton()),
-  BATON_REDIS_LOCK_VIEW(Store.REDIS, Role.BATON, Map.of(Hold.MUTEX, "Baton (Lock view)")),
-  REDISSON(Store.REDIS, Role.PEER, Map.of(Hold.MUTEX, "Redisson RLock",
-      Hold.READ, "Redisson RReadWriteLock read lock", Hold.PERMIT, "Redisson RPermitExpirableSemaphore")),
-  RAW_REDIS(Store.REDIS, Role.RAW, Map.of(Hold.MUTEX, "raw: 2 x EVALSHA")),
+  BATON_REDIS_LOCK_VIEW(Store.REDIS, Role.BATON, Map.of(Hold.LOCK, "Baton (Lock view)")),
+  REDISSON(Store.REDIS, Role.PEER, Map.of(Hold.LOCK, "Redisson RLock",
+      Hold.READ_LOCK, "Redisson RReadWriteLock read lock", Hold.SEMAPHORE, "Redisson RPermitExpirableSemaphore")),
+  RAW_REDIS(Store.REDIS, Role.RAW, Map.of(Hold.LOCK, "raw: 2 x EVALSHA")),
   BATON_ZOOKEEPER(Store.ZOOKEEPER, Role.BATON, baton()),
-  CURATOR(Store.ZOOKEEPER, Role.PEER, Map.of(Hold.MUTEX, "Curator InterProcessMutex",
-      Hold.READ, "Curator InterProcessReadWriteLock read lock", Hold.PERMIT, "Curator InterProcessSemaphoreV2")),
-  RAW_ZOOKEEPER(Store.ZOOKEEPER, Role.RAW, Map.of(Hold.MUTEX, "raw: create + delete")),
+  CURATOR(Store.ZOOKEEPER, Role.PEER, Map.of(Hold.LOCK, "Curator InterProcessMutex",
+      Hold.READ_LOCK, "Curator InterProcessReadWriteLock read lock", Hold.SEMAPHORE, "Curator InterProcessSemaphoreV2")),
+  RAW_ZOOKEEPER(Store.ZOOKEEPER, Role.RAW, Map.of(Hold.LOCK, "raw: create + delete")),
   BATON_ETCD(Store.ETCD, Role.BATON, baton()),
   /** jetcd's {@code Lock} on the jetcd line that Baton uses, the one its users get: the peer of the targets. */
-  JETCD_LOCK(Store.ETCD, Role.PEER, Map.of(Hold.MUTEX, "jetcd Lock 0.7.x (a lease per thread)")),
+  JETCD_LOCK(Store.ETCD, Role.PEER, Map.of(Hold.LOCK, "jetcd Lock 0.7.x (a lease per thread)")),
   /** jetcd's {@code Lock} on jetcd's current line, in a JVM of its own. */
   JETCD_LOCK_CURRENT(Store.ETCD, Role.PEER,
-      Map.of(Hold.MUTEX, "jetcd Lock 0.8.x (a lease per thread, JVM of its own)")),
-  RAW_ETCD(Store.ETCD, Role.RAW, Map.of(Hold.MUTEX, "raw: put with lease + delete")),
+      Map.of(Hold.LOCK, "jetcd Lock 0.8.x (a lease per thread, JVM of its own)")),
+  RAW_ETCD(Store.ETCD, Role.RAW, Map.of(Hold.LOCK, "raw: put with lease + delete")),
   BATON_POSTGRES(Store.POSTGRES, Role.BATON, baton()),
-  JDBC_LOCK_REGISTRY(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "Spring Integration JdbcLockRegistry")),
-  SHEDLOCK_JDBC(Store.POSTGRES, Role.PEER, Map.of(Hold.MUTEX, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
-  RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.MUTEX, "raw: INSERT + DELETE")),
+  JDBC_LOCK_REGISTRY(Store.POSTGRES, Role.PEER, Map.of(Hold.LOCK, "Spring Integration JdbcLockRegistry")),
+  SHEDLOCK_JDBC(Store.POSTGRES, Role.PEER, Map.of(Hold.LOCK, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
+  RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.LOCK, "raw: INSERT + DELETE")),
   BATON_REDIS_CLUSTER(Store.REDIS_CLUSTER, Role.BATON, baton()),
   /** Baton with the replica acknowledgement that Redisson's cluster mode always asks for: a WAIT after each grant. */
   BATON_REDIS_CLUSTER_ACKED(Store.REDIS_CLUSTER, Role.BATON,
-      Map.of(Hold.MUTEX, "Baton, min-replicas=1 (WAIT per grant and renewal)")),
-  REDISSON_CLUSTER(Store.REDIS_CLUSTER, Role.PEER, Map.of(Hold.MUTEX, "Redisson RLock (cluster mode)")),
-  RAW_REDIS_CLUSTER(Store.REDIS_CLUSTER, Role.RAW, Map.of(Hold.MUTEX, "raw: 2 x EVALSHA (Lettuce cluster)"));
+      Map.of(Hold.LOCK, "Baton, min-replicas=1 (WAIT per grant and renewal)")),
+  REDISSON_CLUSTER(Store.REDIS_CLUSTER, Role.PEER, Map.of(Hold.LOCK, "Redisson RLock (cluster mode)")),
+  RAW_REDIS_CLUSTER(Store.REDIS_CLUSTER, Role.RAW, Map.of(Hold.LOCK, "raw: 2 x EVALSHA (Lettuce cluster)"));
 
   /** What an implementation is to the comparison. */
   enum Role {
@@ -56,8 +56,8 @@ enum Implementation {
   }
 
   private static Map<Hold, String> baton() {
-    return Map.of(Hold.MUTEX, "Baton (lease)", Hold.READ, "Baton read lock (lease)",
-        Hold.WRITE, "Baton write lock (lease)", Hold.PERMIT, "Baton semaphore (lease)");
+    return Map.of(Hold.LOCK, "Baton (lease)", Hold.READ_LOCK, "Baton read lock (lease)",
+        Hold.WRITE_LOCK, "Baton write lock (lease)", Hold.SEMAPHORE, "Baton semaphore (lease)");
   }
 
   Store store() {
@@ -70,7 +70,7 @@ enum Implementation {
 
   /** The implementation's name on the page, as a mutex. */
   String label() {
-    return label(Hold.MUTEX);
+    return label(Hold.LOCK);
   }
 
   /** The implementation's name on the page, as what holds {@code hold}; null if it has no such hold. */

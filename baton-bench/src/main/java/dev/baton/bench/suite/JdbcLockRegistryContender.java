@@ -62,7 +62,7 @@ final class JdbcLockRegistryContender implements Contender {
 
   @Override
   public Locker locker(String key, Hold hold) {
-    if (hold != Hold.MUTEX) {
+    if (hold != Hold.LOCK) {
       throw hold.unsupportedBy(this);
     }
     return Locker.of(registry.obtain(key));

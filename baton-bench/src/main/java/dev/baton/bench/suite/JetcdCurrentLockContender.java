@@ -63,7 +63,7 @@ final class JetcdCurrentLockContender implements Contender, Load.Elsewhere {
 
   @Override
   public Load.Result run(Hold hold, List<String> keys, Duration duration) throws Exception {
-    if (hold != Hold.MUTEX) {
+    if (hold != Hold.LOCK) {
       throw hold.unsupportedBy(this);
     }
     String[] ran = peer.call("RUN " + duration.toMillis() + " " + String.join(" ", keys), "RAN",

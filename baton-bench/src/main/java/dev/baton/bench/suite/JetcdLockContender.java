@@ -27,7 +27,7 @@ final class JetcdLockContender implements Contender {
 
   @Override
   public Locker locker(String key, Hold hold) throws Exception {
-    if (hold != Hold.MUTEX) {
+    if (hold != Hold.LOCK) {
       throw hold.unsupportedBy(this);
     }
     long lease = leaseOfThisThread();

@@ -28,7 +28,7 @@ final class RawEtcdContender implements Contender {
 
   @Override
   public Locker locker(String key, Hold hold) {
-    if (hold != Hold.MUTEX) {
+    if (hold != Hold.LOCK) {
       throw hold.unsupportedBy(this);
     }
     ByteSequence name = ByteSequence.from("/raw/" + key, StandardCharsets.UTF_8);

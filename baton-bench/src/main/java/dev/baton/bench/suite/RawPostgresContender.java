@@ -32,7 +32,7 @@ final class RawPostgresContender implements Contender {
 
   @Override
   public Locker locker(String key, Hold hold) throws SQLException {
-    if (hold != Hold.MUTEX) {
+    if (hold != Hold.LOCK) {
       throw hold.unsupportedBy(this);
     }
     Connection connection = target.connect();

@@ -58,7 +58,7 @@ final class RawRedisContender implements Contender {
 
   @Override
   public Locker locker(String key, Hold hold) {
-    if (hold != Hold.MUTEX) {
+    if (hold != Hold.LOCK) {
       throw hold.unsupportedBy(this);
     }
     // The key is the hash tag, so that on a cluster it lands in the slot of Baton's and Redisson's names for the key.

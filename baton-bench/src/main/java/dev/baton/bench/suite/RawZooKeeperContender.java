@@ -40,7 +40,7 @@ final class RawZooKeeperContender implements Contender {
 
   @Override
   public Locker locker(String key, Hold hold) {
-    if (hold != Hold.MUTEX) {
+    if (hold != Hold.LOCK) {
       throw hold.unsupportedBy(this);
     }
     String prefix = PARENT + "/" + key.replace('/', '-') + "-";

@@ -45,10 +45,10 @@ final class RedissonContender implements Contender {
   @Override
   public Locker locker(String key, Hold hold) {
     return switch (hold) {
-      case MUTEX -> Locker.of(client.getLock(key));
-      case READ -> Locker.of(client.getReadWriteLock(key).readLock());
-      case PERMIT -> permit(key);
-      case WRITE -> throw hold.unsupportedBy(this);
+      case LOCK -> Locker.of(client.getLock(key));
+      case READ_LOCK -> Locker.of(client.getReadWriteLock(key).readLock());
+      case SEMAPHORE -> permit(key);
+      case WRITE_LOCK -> throw hold.unsupportedBy(this);
     };
   }
 

@@ -25,19 +25,19 @@ import java.util.stream.Stream;
  * on which keys, and which implementations run.
  */
 enum Scenario {
-  UNCONTENDED("uncontended", "uncontended: 1 thread, lock + unlock of one key", Hold.MUTEX, 1, 1, false, all()),
-  SPREAD("spread", "spread: 8 threads, 8 keys (one each)", Hold.MUTEX, 8, 1, false, all()),
-  HOT_KEY("hot-key", "hot key in one process: 8 threads, 1 key", Hold.MUTEX, 8, 1, true, waitingLocks()),
-  ACROSS_PROCESSES("across-processes", "hot key across processes: 2 JVMs x 4 threads, 1 key", Hold.MUTEX, 4, 2, true,
+  UNCONTENDED("uncontended", "uncontended: 1 thread, lock + unlock of one key", Hold.LOCK, 1, 1, false, all()),
+  SPREAD("spread", "spread: 8 threads, 8 keys (one each)", Hold.LOCK, 8, 1, false, all()),
+  HOT_KEY("hot-key", "hot key in one process: 8 threads, 1 key", Hold.LOCK, 8, 1, true, waitingLocks()),
+  ACROSS_PROCESSES("across-processes", "hot key across processes: 2 JVMs x 4 threads, 1 key", Hold.LOCK, 4, 2, true,
       locks()),
-  READ_HOT_KEY("read-hot-key", "read lock, hot key in one process: 8 threads, 1 key", Hold.READ, 8, 1, true,
+  READ_HOT_KEY("read-hot-key", "read lock, hot key in one process: 8 threads, 1 key", Hold.READ_LOCK, 8, 1, true,
       shared()),
-  READ_ACROSS_PROCESSES("read-across-processes", "read lock across processes: 2 JVMs x 4 threads, 1 key", Hold.READ,
+  READ_ACROSS_PROCESSES("read-across-processes", "read lock across processes: 2 JVMs x 4 threads, 1 key", Hold.READ_LOCK,
       4, 2, true, shared()),
-  SEMAPHORE("semaphore", "semaphore of 4 permits in one process: 8 threads, 1 key", Hold.PERMIT, 8, 1, true,
+  SEMAPHORE("semaphore", "semaphore of 4 permits in one process: 8 threads, 1 key", Hold.SEMAPHORE, 8, 1, true,
       shared()),
   WRITE_UNCONTENDED("write-uncontended", "write lock uncontended: 1 thread, acquire + release of one key's write lock",
-      Hold.WRITE, 1, 1, false, List.of(BATON_REDIS, BATON_ZOOKEEPER, BATON_ETCD)),
+      Hold.WRITE_LOCK, 1, 1, false, List.of(BATON_REDIS, BATON_ZOOKEEPER, BATON_ETCD)),
   /**
    * Spread on a cluster. Its id names the keys, {@code bench/redis-cluster-spread-0} to {@code -7}, whose slots (1439,
    * 5566, 9693, 13820, 1307, 5434, 9561, 13688) fall 3, 3 and 2 into the thirds of the slots that
@@ -45,7 +45,7 @@ enum Scenario {
    * the first. Baton, Redisson and the raw cycle all hash a key's names by the key.
    */
   REDIS_CLUSTER_SPREAD("redis-cluster-spread", "Redis Cluster spread: 8 threads, 8 keys (one each) over 3 masters",
-      Hold.MUTEX, 8, 1, false, List.of(BATON_REDIS_CLUSTER, BATON_REDIS_CLUSTER_ACKED, REDISSON_CLUSTER,
+      Hold.LOCK, 8, 1, false, List.of(BATON_REDIS_CLUSTER, BATON_REDIS_CLUSTER_ACKED, REDISSON_CLUSTER,
           RAW_REDIS_CLUSTER));
 
   private final String id;

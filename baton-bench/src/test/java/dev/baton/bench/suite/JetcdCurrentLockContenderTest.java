@@ -37,13 +37,13 @@ class JetcdCurrentLockContenderTest {
   @Test
   void aLoadInThePeerJvmComesBackWithEveryCycle() throws Exception {
     try (JetcdCurrentLockContender jetcd = new JetcdCurrentLockContender(etcd.endpoint())) {
-      Load.Result result = Load.run(jetcd, Hold.MUTEX, List.of("k", "k", "other"), Duration.ofMillis(300));
+      Load.Result result = Load.run(jetcd, Hold.LOCK, List.of("k", "k", "other"), Duration.ofMillis(300));
 
       assertThat(result.cycles()).isPositive();
       assertThat(result.elapsedNanos()).isPositive();
       assertThat(result.waits().size()).isEqualTo((int) result.cycles());
       assertThat(result.cycleTimes().size()).isEqualTo((int) result.cycles());
-      assertThatThrownBy(() -> Load.run(jetcd, Hold.READ, List.of("k"), Duration.ofMillis(100)))
+      assertThatThrownBy(() -> Load.run(jetcd, Hold.READ_LOCK, List.of("k"), Duration.ofMillis(100)))
           .isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("read lock");
     }
   }

@@ -16,7 +16,7 @@ class WarmupTest {
   @Test
   void goesOnInStepsWhileTheJitCompilesAndEndsOnceItIsQuiet() throws Exception {
     ScriptedJit jit = new ScriptedJit(400, 120, 30, 5, 500);
-    assertThat(Warmup.run(jit, Hold.MUTEX, List.of("k"), SETTINGS)).isEqualTo(Duration.ofSeconds(7));
+    assertThat(Warmup.run(jit, Hold.LOCK, List.of("k"), SETTINGS)).isEqualTo(Duration.ofSeconds(7));
     assertThat(jit.durations).containsExactly(Duration.ofSeconds(4), Duration.ofSeconds(1), Duration.ofSeconds(1),
         Duration.ofSeconds(1));
   }
@@ -24,7 +24,7 @@ class WarmupTest {
   @Test
   void endsAtTheLimitWhenTheJitNeverGoesQuiet() throws Exception {
     ScriptedJit jit = new ScriptedJit(400, 400, 400, 400, 400, 400, 400, 400, 400);
-    assertThat(Warmup.run(jit, Hold.MUTEX, List.of("k"), SETTINGS)).isEqualTo(Duration.ofSeconds(10));
+    assertThat(Warmup.run(jit, Hold.LOCK, List.of("k"), SETTINGS)).isEqualTo(Duration.ofSeconds(10));
     assertThat(jit.durations).hasSize(7);
   }
 
@@ -32,7 +32,7 @@ class WarmupTest {
   void aWarmUpWithoutRoomToGoOnIsTheFixedOne() throws Exception {
     ScriptedJit jit = new ScriptedJit(400);
     Settings fixed = new Settings(Duration.ofSeconds(4), 5, Duration.ofSeconds(2), 10, 3);
-    assertThat(Warmup.run(jit, Hold.MUTEX, List.of("k"), fixed)).isEqualTo(Duration.ofSeconds(4));
+    assertThat(Warmup.run(jit, Hold.LOCK, List.of("k"), fixed)).isEqualTo(Duration.ofSeconds(4));
     assertThat(jit.durations).hasSize(1);
   }
 

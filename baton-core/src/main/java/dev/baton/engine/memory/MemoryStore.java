@@ -4,10 +4,10 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.ClientFactory;
-import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.KeyOrder;
@@ -222,7 +222,7 @@ public final class MemoryStore implements AutoCloseable {
     if (request.rule().awaited(modesAhead(state, request)) == QueueRule.HOLDS) {
       entry.held = true;
       entry.token = lastTokens.merge(request.key(), 1L, Long::sum);
-      entry.expiresAt = now + request.expiry().toNanos();
+      entry.expiresAt = now + request.entryTtl().toNanos();
       if (request.rule().conflictsWithAll()) {
         state.othersWaited = false;
       }
@@ -420,8 +420,8 @@ public final class MemoryStore implements AutoCloseable {
    * The modes of the entries ahead of {@code request}'s: every holder, and the waiters that keep their place in line
    * ({@link #keepsPlace}) and came before it (all of them, for a request that keeps no place).
    */
-  private static List<EntryMode> modesAhead(KeyState state, AcquireRequest request) {
-    List<EntryMode> ahead = new ArrayList<>();
+  private static List<Mode> modesAhead(KeyState state, AcquireRequest request) {
+    List<Mode> ahead = new ArrayList<>();
     boolean before = true;
     for (Entry entry : state.entries.values()) {
       if (entry.request.ownerId().equals(request.ownerId())) {
@@ -438,7 +438,7 @@ public final class MemoryStore implements AutoCloseable {
    * stream of readers cannot starve it. A non-fair reader or permit keeps none: every waiter that does goes first.
    */
   private static boolean keepsPlace(AcquireRequest request) {
-    return request.fair() || request.rule().mode() == EntryMode.EXCLUSIVE;
+    return request.fair() || request.rule().mode() == Mode.EXCLUSIVE;
   }
 
   /** Whether the entry may keep another out: it holds, or it waits in line. */

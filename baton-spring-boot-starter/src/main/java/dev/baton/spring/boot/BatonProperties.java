@@ -33,10 +33,11 @@ public class BatonProperties {
   private String backend;
 
   /**
-   * The namespace every key is written under, such as "orders": Redis keys orders:lock:KEY, ZooKeeper paths
-   * /orders/KEY, etcd keys /orders/KEY. Unset: "baton".
+   * The namespace every key is written under, such as "orders", so that the locks of one application are not
+   * another's: Redis keys orders:lock:KEY, ZooKeeper paths /orders/KEY, etcd keys /orders/KEY, on PostgreSQL (where
+   * the table is the namespace) the lock table orders_locks. Unset: "baton" (PostgreSQL: baton_locks).
    */
-  private String keyPrefix;
+  private String namespace;
 
   /** How long a crashed holder blocks the others; held locks are renewed every third of it. */
   private Duration ttl = Duration.ofSeconds(30);
@@ -45,9 +46,12 @@ public class BatonProperties {
   private Duration waitTime;
 
   /** The default hold timeout: a lock frees itself this long after it was granted. Unset: renewed while held. */
-  private Duration leaseTime;
+  private Duration holdTimeout;
 
-  /** Whether waiters are served in order of arrival. */
+  /**
+   * Whether waiters get the lock in turn: in order of arrival within the application, and an instance that releases
+   * a lock another instance waits for does not take it back first (LockOptions.fair says how each store keeps it).
+   */
   private boolean fair = true;
 
   /** How long connecting may take (Redis, ZooKeeper). Unset: the backend's default. */
@@ -58,7 +62,7 @@ public class BatonProperties {
 
   /**
    * How long the store keeps the locks of a client it no longer hears from: the ZooKeeper session timeout or the
-   * etcd lease ttl (whole seconds, at least 3 s). Unset: the backend's default.
+   * ttl of the etcd client's lease (whole seconds, at least 3 s). Unset: the backend's default.
    */
   private Duration sessionTimeout;
 
@@ -93,12 +97,12 @@ public class BatonProperties {
     this.backend = backend;
   }
 
-  public String getKeyPrefix() {
-    return keyPrefix;
+  public String getNamespace() {
+    return namespace;
   }
 
-  public void setKeyPrefix(String keyPrefix) {
-    this.keyPrefix = keyPrefix;
+  public void setNamespace(String namespace) {
+    this.namespace = namespace;
   }
 
   public Duration getTtl() {
@@ -117,12 +121,12 @@ public class BatonProperties {
     this.waitTime = waitTime;
   }
 
-  public Duration getLeaseTime() {
-    return leaseTime;
+  public Duration getHoldTimeout() {
+    return holdTimeout;
   }
 
-  public void setLeaseTime(Duration leaseTime) {
-    this.leaseTime = leaseTime;
+  public void setHoldTimeout(Duration holdTimeout) {
+    this.holdTimeout = holdTimeout;
   }
 
   public boolean isFair() {
@@ -216,7 +220,7 @@ public class BatonProperties {
 
   private ConnectionSettings withSettings(ConnectionSettings.Builder builder) {
     builder.defaultOptions(lockOptions());
-    checked("baton.key-prefix", () -> builder.namespace(keyPrefix));
+    checked("baton.namespace", () -> builder.namespace(namespace));
     checked("baton.connect-timeout", () -> builder.connectTimeout(connectTimeout));
     checked("baton.command-timeout", () -> builder.commandTimeout(commandTimeout));
     checked("baton.session-timeout", () -> builder.sessionTimeout(sessionTimeout));
@@ -234,7 +238,7 @@ public class BatonProperties {
     LockOptions.Builder options = LockOptions.builder().fair(fair);
     checked("baton.ttl", () -> options.ttl(ttl));
     checked("baton.wait-time", () -> options.waitTime(waitTime));
-    checked("baton.lease-time", () -> options.leaseTime(leaseTime));
+    checked("baton.hold-timeout", () -> options.holdTimeout(holdTimeout));
     return options.build();
   }
 

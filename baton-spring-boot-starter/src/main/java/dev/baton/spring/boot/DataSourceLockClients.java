@@ -17,11 +17,13 @@ final class DataSourceLockClients {
    * @throws BatonStartupException naming the property, if one is set that a DataSource cannot take
    */
   static LockClient connect(BatonProperties properties, DataSource dataSource) {
-    refuse("baton.key-prefix", properties.getKeyPrefix(), "locks of one PostgreSQL table are one namespace");
     refuse("baton.username", properties.getUsername(), "the DataSource logs in as spring.datasource.username");
     refuse("baton.password", properties.getPassword(), "the DataSource logs in with spring.datasource.password");
     PostgresLockClient.Builder builder = PostgresLockClient.builder().dataSource(dataSource)
         .defaultOptions(properties.lockOptions());
+    if (properties.getNamespace() != null) {
+      BatonProperties.checked("baton.namespace", () -> builder.namespace(properties.getNamespace()));
+    }
     if (properties.getCommandTimeout() != null) {
       BatonProperties.checked("baton.command-timeout", () -> builder.commandTimeout(properties.getCommandTimeout()));
     }

@@ -61,7 +61,7 @@ public class LocksEndpoint {
    *     {@code LEADERSHIP}
    * @param since when it was granted, ISO-8601
    * @param fencingToken the token the store gave with it
-   * @param holdEndsAt when its hold timeout ({@code LockOptions.withLeaseTime}, {@code @Locked(leaseTime)}) releases
+   * @param holdEndsAt when its hold timeout ({@code LockOptions.withHoldTimeout}, {@code @Locked(holdTimeout)}) releases
    *     it, ISO-8601, or null where it has none: it is renewed while held
    */
   public record HeldLock(String key, String primitive, String since, long fencingToken, String holdEndsAt) {}
@@ -84,7 +84,7 @@ public class LocksEndpoint {
   /**
    * A lock the store holds, as {@link LockStatus} says it; where several hold it, the oldest holder.
    *
-   * @param mode {@code EXCLUSIVE}, {@code SHARED} (readers) or {@code PERMITS} (a semaphore's holders)
+   * @param mode {@code EXCLUSIVE}, {@code SHARED} (readers) or {@code PERMIT} (a semaphore's holders)
    * @param holders how many hold it
    * @param owner the holder's owner id, or null where a peer's entry names none
    * @param fencingToken the holder's token, or null where it took none

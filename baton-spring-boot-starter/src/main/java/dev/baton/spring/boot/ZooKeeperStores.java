@@ -3,7 +3,7 @@ package dev.baton.spring.boot;
 /**
  * The ZooKeeper an application configures for itself, as a Baton store: the connect string of Spring Cloud
  * Zookeeper's {@value #CONNECT_STRING} property, or of the application's {@code CuratorFramework} bean. Curator's
- * namespace and credentials are not carried over: Baton's locks live under {@code baton.key-prefix}, and
+ * namespace and credentials are not carried over: Baton's locks live under {@code baton.namespace}, and
  * {@code baton.username} and {@code baton.password} give a digest user.
  */
 final class ZooKeeperStores {

@@ -39,7 +39,7 @@ class LocksEndpointTest {
       LocksEndpoint endpoint = context.getBean(LocksEndpoint.class);
       LockClient client = context.getBean(LockClient.class);
       try (LockClient other = LockClients.connect(redis.uri()); Lease elsewhere = other.lock("report").acquire();
-          Lease mine = client.lock("nightly").acquire(LockOptions.defaults().withLeaseTime(Duration.ofMinutes(10)))) {
+          Lease mine = client.lock("nightly").acquire(LockOptions.defaults().withHoldTimeout(Duration.ofMinutes(10)))) {
         CompletableFuture<Void> waiter = CompletableFuture.runAsync(() -> {
           try (Lease late = client.lock("report").acquire(LockOptions.defaults().withWaitTime(Duration.ofSeconds(20)))) {
             assertThat(late.isHeld()).isTrue();

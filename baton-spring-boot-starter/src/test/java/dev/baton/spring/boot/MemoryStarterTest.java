@@ -47,8 +47,8 @@ class MemoryStarterTest extends StarterContract {
   }
 
   @Test
-  void theKeyPrefixSeparatesKeysAndTheServersSettingsAreIgnored() {
-    application().withPropertyValues("baton.key-prefix=orders", "baton.connect-timeout=1s", "baton.username=app",
+  void theNamespaceSeparatesKeysAndTheServersSettingsAreIgnored() {
+    application().withPropertyValues("baton.namespace=orders", "baton.connect-timeout=1s", "baton.username=app",
         "baton.password=secret").run(context -> {
           Orders orders = context.getBean(Orders.class);
           try (LockClient prefixed = MemoryLockClient.connect("memory://orders-app", "orders", LockOptions.defaults());

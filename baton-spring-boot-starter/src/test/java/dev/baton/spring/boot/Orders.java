@@ -16,7 +16,7 @@ public class Orders {
   }
 
   /** Says whether the store saw the order's lock held while it ran. */
-  @Locked(key = "'order:' + #orderId", waitTime = "5s", leaseTime = "30s")
+  @Locked(key = "'order:' + #orderId", waitTime = "5s", holdTimeout = "30s")
   public boolean ship(long orderId) {
     return client.status("order:" + orderId).isHeld();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.Lease;
 import dev.baton.LockClient;
+import dev.baton.postgres.PostgresLockClient;
 import dev.baton.servers.PostgresServer;
 import dev.baton.spi.Redaction;
 import dev.baton.testkit.PostgresServerExtension;
@@ -67,10 +68,25 @@ class PostgresDataSourceStarterTest extends StarterContract {
             .hasStackTraceContaining("exactly one DataSource bean"));
   }
 
+  /** On PostgreSQL the namespace is the lock table, NAME_locks, as on a store's URI. */
+  @Test
+  void theNamespaceIsTheLockTable() {
+    withDataSource(bare).withPropertyValues("baton.namespace=billing").run(context -> {
+      LockClient client = context.getBean(LockClient.class);
+      try (LockClient sameTable = PostgresLockClient.builder().address(postgres.uri()).table("billing_locks").connect();
+          LockClient plain = PostgresLockClient.builder().address(postgres.uri()).connect();
+          Lease lease = client.lock("namespaced").acquire(Duration.ofSeconds(5))) {
+        assertThat(sameTable.lock("namespaced").tryAcquire()).as("a client of the table billing_locks").isEmpty();
+        assertThat(plain.lock("namespaced").tryAcquire()).as("a client of the default table").isPresent()
+            .hasValueSatisfying(Lease::close);
+      }
+    });
+    withDataSource(bare).withPropertyValues("baton.namespace=Billing").run(context ->
+        assertThat(context).getFailure().hasStackTraceContaining("Property baton.namespace: The namespace names"));
+  }
+
   @Test
   void settingsADataSourceCannotTakeFailTheStartNamingTheProperty() {
-    withDataSource(bare).withPropertyValues("baton.key-prefix=orders").run(context ->
-        assertThat(context).getFailure().hasStackTraceContaining("Property baton.key-prefix: does not apply"));
     withDataSource(bare).withPropertyValues("baton.username=billing").run(context ->
         assertThat(context).getFailure().hasStackTraceContaining("Property baton.username: does not apply"));
     withDataSource(bare).withPropertyValues("baton.ttl=10ms").run(context ->

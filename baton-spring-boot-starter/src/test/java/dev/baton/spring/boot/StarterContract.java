@@ -213,7 +213,7 @@ abstract class StarterContract {
     runner().run(context -> {
       LockClient client = context.getBean(LockClient.class);
       CompletableFuture<Duration> closing = new CompletableFuture<>();
-      Lease lease = client.lock("closes-on-loss").acquire(client.defaultOptions().withLeaseTime(Duration.ofMillis(200)));
+      Lease lease = client.lock("closes-on-loss").acquire(client.defaultOptions().withHoldTimeout(Duration.ofMillis(200)));
       lease.onLost(reason -> {
         long start = System.nanoTime();
         try {

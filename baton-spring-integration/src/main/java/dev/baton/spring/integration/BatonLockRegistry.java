@@ -23,7 +23,7 @@ import org.springframework.integration.support.locks.RenewableLockRegistry;
  *
  * <p>Baton's watchdog renews held locks on its own, so {@link #renewLock(Object)} does not need to be called;
  * it checks that the calling thread still holds the lock. It cannot lengthen a hold timeout
- * ({@link LockOptions#leaseTime()}) set in the registry's options.
+ * ({@link LockOptions#holdTimeout()}) set in the registry's options.
  *
  * <p>The registry does not own the client: close the client when the application stops.
  */

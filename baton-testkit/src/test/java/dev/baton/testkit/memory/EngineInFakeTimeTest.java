@@ -69,7 +69,7 @@ class EngineInFakeTimeTest {
   @Test
   void aHoldTimeoutEndsTheLeaseAtItsTimeAndFreesTheLock() throws Exception {
     RecordingLostListener lost = new RecordingLostListener();
-    Lease lease = first.lock(key).acquire(options.withLeaseTime(Duration.ofHours(2)));
+    Lease lease = first.lock(key).acquire(options.withHoldTimeout(Duration.ofHours(2)));
     lease.onLost(lost);
 
     time.advance(Duration.ofHours(2).minus(A_MOMENT));
@@ -86,7 +86,7 @@ class EngineInFakeTimeTest {
 
   @Test
   void extendHoldMovesTheHoldTimeout() throws Exception {
-    Lease lease = first.lock(key).acquire(options.withLeaseTime(Duration.ofSeconds(10)));
+    Lease lease = first.lock(key).acquire(options.withHoldTimeout(Duration.ofSeconds(10)));
     time.advance(Duration.ofSeconds(8));
 
     assertThat(lease.extendHold(Duration.ofSeconds(10))).isTrue();
