@@ -74,10 +74,27 @@ public final class MemoryStore implements AutoCloseable {
    * @param namespace the namespace, or null for the store's own keys
    */
   public static MemoryStore open(String name, String namespace) {
+    return open(name, namespace, null);
+  }
+
+  /**
+   * As {@link #open(String, String)}, on {@code ticker}'s time: a store made empty if none is in use expires entries
+   * by it, and its clients' engines run on it.
+   *
+   * @param ticker the store's time, or null for the system's
+   * @throws IllegalStateException if the store is in use on another time
+   */
+  public static MemoryStore open(String name, String namespace, Ticker ticker) {
     Objects.requireNonNull(name, "name");
     String id = namespace == null ? name : name + "/" + namespace;
     synchronized (OPEN) {
-      MemoryStore store = OPEN.computeIfAbsent(id, n -> new MemoryStore(n, null));
+      MemoryStore store = OPEN.computeIfAbsent(id, n -> new MemoryStore(n, ticker));
+      if (store.ticker != ticker) {
+        throw new IllegalStateException("The in-memory store " + store.uri() + " is in use on "
+            + (store.ticker == null ? "the system's time" : "another time, " + store.ticker) + ", not on "
+            + (ticker == null ? "the system's" : ticker.toString()) + ": connect every client of one store with the"
+            + " same time, or give this one a store name of its own.");
+      }
       store.uses++;
       return store;
     }
