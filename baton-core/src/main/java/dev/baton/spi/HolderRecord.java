@@ -63,7 +63,7 @@ public final class HolderRecord {
 
   /** The status of a lock held by the entry this record was read from. */
   public LockStatus held(String key, long fencingToken, Duration remainingTtl, int waiters) {
-    return LockStatus.held(key, ownerId, fencingToken, remainingTtl, waiters, holder);
+    return LockStatuses.held(key, ownerId, fencingToken, remainingTtl, waiters, holder);
   }
 
   /** The owner id: the text's owner line, or the whole text if it has none. */

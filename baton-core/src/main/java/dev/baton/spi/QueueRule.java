@@ -102,7 +102,7 @@ public final class QueueRule {
       case SHARED -> LockStatus.Mode.SHARED;
       case PERMIT -> LockStatus.Mode.PERMITS;
     };
-    return oldest.heldBy(mode, holding(queue, first.mode), first.capacity);
+    return LockStatuses.heldBy(oldest, mode, holding(queue, first.mode), first.capacity);
   }
 
   /** How many entries of {@code queue} hold by their rule, counting those of {@code mode} only unless it is null. */

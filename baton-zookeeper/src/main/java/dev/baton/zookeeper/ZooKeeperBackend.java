@@ -8,6 +8,7 @@ import dev.baton.spi.EntryMode;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
 import dev.baton.spi.QueueRule;
@@ -89,7 +90,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
       while (true) {
         LockQueue queue = LockQueue.of(ZkCalls.await(ZkCalls.children(zk, lockPath), callTimeout(), what));
         if (queue.isEmpty()) {
-          return LockStatus.free(key, 0);
+          return LockStatuses.free(key, 0);
         }
         try {
           ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, lockPath + "/" + queue.name(0)), callTimeout(), what);
@@ -99,7 +100,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
         }
       }
     } catch (KeeperException.NoNodeException e) {
-      return LockStatus.free(key, 0);
+      return LockStatuses.free(key, 0);
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
     }

@@ -12,6 +12,7 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.KeyOrder;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.Ticker;
 import dev.baton.spi.WakeUp;
@@ -324,14 +325,14 @@ public final class MemoryStore implements AutoCloseable {
   synchronized LockStatus status(String key) {
     KeyState state = keys.get(key);
     if (state == null) {
-      return LockStatus.free(key, 0);
+      return LockStatuses.free(key, 0);
     }
     long now = clock.getAsLong();
     expire(state, now);
     List<Entry> holders = state.entries.values().stream().filter(entry -> entry.held).toList();
     int waiters = state.entries.size() - holders.size();
     if (holders.isEmpty()) {
-      return LockStatus.free(key, waiters);
+      return LockStatuses.free(key, waiters);
     }
     Entry oldest = holders.get(0);
     return QueueRule.describe(HolderRecord.read(oldest.request.ownerRecord()).held(key, oldest.token,
