@@ -1,6 +1,6 @@
 package dev.baton;
 
-import dev.baton.spi.Settings;
+import dev.baton.internal.Settings;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

@@ -36,6 +36,7 @@ public final class LockStatus {
   private final int holders;
   private final int permits;
 
+  /** Made by the stores, through {@link dev.baton.spi.LockStatuses}: applications read statuses, never make them. */
   private LockStatus(String key, String ownerId, Long fencingToken, Duration remainingTtl, int waiters, LockHolder holder,
       Mode mode, int holders, int permits) {
     this.key = Objects.requireNonNull(key, "key");
@@ -47,64 +48,6 @@ public final class LockStatus {
     this.mode = mode;
     this.holders = holders;
     this.permits = permits;
-  }
-
-  /** Nobody holds the lock. */
-  public static LockStatus free(String key, int waiters) {
-    return new LockStatus(key, null, null, null, waiters, null, null, 0, 0);
-  }
-
-  /**
-   * Someone holds the lock.
-   *
-   * @param remainingTtl how long until the store frees it without a renewal, or null where the store
-   *     ties it to a session rather than a time
-   */
-  public static LockStatus held(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters) {
-    return held(key, ownerId, fencingToken, remainingTtl, waiters, null);
-  }
-
-  /**
-   * Someone holds the lock, and said who.
-   *
-   * @param holder the host, process, thread and time of the acquisition, or null where the entry does not say
-   */
-  public static LockStatus held(String key, String ownerId, long fencingToken, Duration remainingTtl, int waiters,
-      LockHolder holder) {
-    return new LockStatus(key, Objects.requireNonNull(ownerId, "ownerId"), fencingToken, remainingTtl, waiters, holder,
-        Mode.EXCLUSIVE, 1, 0);
-  }
-
-  /**
-   * Someone holds the lock alone who may not say who it is, or took no fencing token: a peer library's entry on a
-   * name that a client compatible with it shares (a Redisson {@code RLock} takes no token; a hash an application
-   * wrote at the name says nothing of its writer).
-   *
-   * @param ownerId the holder's id, or null where the entry names none
-   * @param fencingToken the holder's token, or empty where it took none
-   * @param remainingTtl how long until the store frees it, or null where nothing frees it but its holder
-   * @param holder the host, process, thread and time of the acquisition, or null where the entry does not say
-   */
-  public static LockStatus heldByPeer(String key, String ownerId, OptionalLong fencingToken, Duration remainingTtl,
-      int waiters, LockHolder holder) {
-    return new LockStatus(key, ownerId, fencingToken.isPresent() ? fencingToken.getAsLong() : null, remainingTtl,
-        waiters, holder, Mode.EXCLUSIVE, 1, 0);
-  }
-
-  /**
-   * This status, of a lock held by {@code holders} at once in {@code mode}, of which this status describes the oldest.
-   *
-   * @param permits the semaphore's number of permits where {@code mode} is {@link Mode#PERMIT}, else ignored
-   * @throws IllegalArgumentException if the lock is free, if {@code holders} is below 1, above 1 for an exclusive
-   *     holder, or above {@code permits} for permit holders
-   */
-  public LockStatus heldBy(Mode mode, int holders, int permits) {
-    if (!isHeld() || holders < 1 || (mode == Mode.EXCLUSIVE && holders > 1) || (mode == Mode.PERMIT && holders > permits)) {
-      throw new IllegalArgumentException("A lock " + (isHeld() ? "held" : "free") + " cannot be held by " + holders
-          + " in mode " + mode + (mode == Mode.PERMIT ? " of " + permits + " permits" : "") + ".");
-    }
-    return new LockStatus(key, ownerId, fencingToken, remainingTtl, waiters, holder, mode, holders,
-        mode == Mode.PERMIT ? permits : 0);
   }
 
   public String key() {
@@ -132,13 +75,13 @@ public final class LockStatus {
 
   /**
    * The (oldest) holder's owner id: its client id and lease sequence; empty if free, or if a peer library's holder
-   * names none ({@link #heldByPeer}).
+   * names none.
    */
   public Optional<String> ownerId() {
     return Optional.ofNullable(ownerId);
   }
 
-  /** The holder's fencing token; empty if free, or if a peer library's holder took none ({@link #heldByPeer}). */
+  /** The holder's fencing token; empty if free, or if a peer library's holder took none. */
   public OptionalLong fencingToken() {
     return fencingToken != null ? OptionalLong.of(fencingToken) : OptionalLong.empty();
   }

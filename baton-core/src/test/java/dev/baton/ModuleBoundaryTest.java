@@ -16,21 +16,33 @@ import org.junit.jupiter.api.Test;
 /**
  * Users see the API and the SPI, nothing of the engine: on the module path {@code baton-core} exports
  * {@code dev.baton}, {@code dev.baton.spi} and {@code dev.baton.memory} only, not the in-memory store's implementation
- * ({@code dev.baton.engine.memory}, public for the test kit), and on the class path no class of
- * {@code dev.baton.engine} is public, so no code outside the package can name one.
+ * ({@code dev.baton.engine.memory}, public for the test kit), and Baton's plumbing ({@code dev.baton.internal}) to
+ * Baton's modules only; on the class path no class of {@code dev.baton.engine} is public, so no code outside the
+ * package can name one.
  */
 class ModuleBoundaryTest {
   private static final String ENGINE = "dev.baton.engine";
   private static final String MEMORY_STORE = "dev.baton.engine.memory";
+  private static final String INTERNAL = "dev.baton.internal";
 
   @Test
   void theModuleExportsTheApiAndTheSpiOnly() throws Exception {
     ModuleDescriptor module = ModuleFinder.of(coreClasses()).find("dev.baton.core").orElseThrow().descriptor();
 
-    assertThat(module.exports()).allMatch(export -> !export.isQualified())
+    assertThat(module.exports()).filteredOn(export -> !export.isQualified())
         .extracting(ModuleDescriptor.Exports::source).containsExactlyInAnyOrder("dev.baton", "dev.baton.spi", "dev.baton.memory");
     assertThat(module.opens()).isEmpty();
-    assertThat(module.packages()).contains(ENGINE, MEMORY_STORE);
+    assertThat(module.packages()).contains(ENGINE, MEMORY_STORE, INTERNAL);
+  }
+
+  @Test
+  void batonsPlumbingIsExportedToBatonsModulesOnly() throws Exception {
+    ModuleDescriptor module = ModuleFinder.of(coreClasses()).find("dev.baton.core").orElseThrow().descriptor();
+
+    assertThat(module.exports()).filteredOn(ModuleDescriptor.Exports::isQualified).singleElement().satisfies(export -> {
+      assertThat(export.source()).isEqualTo(INTERNAL);
+      assertThat(export.targets()).isNotEmpty().allMatch(target -> target.startsWith("dev.baton."), "a module of Baton's");
+    });
   }
 
   @Test

@@ -1,8 +1,8 @@
 package dev.baton.cli;
 
 import dev.baton.connect.BackendUri;
+import dev.baton.internal.Redaction;
 import dev.baton.postgres.PostgresSessions;
-import dev.baton.spi.Redaction;
 import dev.baton.torture.Fault;
 import dev.baton.torture.ServerFaults;
 import java.util.Set;

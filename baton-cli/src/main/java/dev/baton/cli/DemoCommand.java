@@ -3,7 +3,7 @@ package dev.baton.cli;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.embedded.EmbeddedZooKeeper;
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;

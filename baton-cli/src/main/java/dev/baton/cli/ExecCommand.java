@@ -6,7 +6,7 @@ import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.baton.cli;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.embedded.ZooKeeperEnsemble;
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
 import dev.baton.torture.Fault;
 import dev.baton.torture.Primitive;
 import dev.baton.torture.ServerFaults;

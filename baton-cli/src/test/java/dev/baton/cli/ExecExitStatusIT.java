@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.Lease;
 import dev.baton.LockClient;
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import dev.baton.redis.RedisLockClient;
 import dev.baton.testkit.RedisServerExtension;
 import java.nio.file.Path;

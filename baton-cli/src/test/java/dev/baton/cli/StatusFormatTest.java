@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.LockHolder;
 import dev.baton.LockStatus;
+import dev.baton.spi.LockStatuses;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,7 +22,7 @@ class StatusFormatTest {
 
   @Test
   void aPlainRedissonHolderHasNoTokenInTextTableOrJson() {
-    LockStatus status = LockStatus.heldByPeer("nightly", "0b4e:1", OptionalLong.empty(), Duration.ofSeconds(9), 0,
+    LockStatus status = LockStatuses.heldByPeer("nightly", "0b4e:1", OptionalLong.empty(), Duration.ofSeconds(9), 0,
         null);
     assertThat(StatusFormat.json(status)).doesNotContain("fencingToken");
     assertThat(StatusFormat.text(status, NOW, false)).doesNotContain("token").contains("owner     0b4e:1");
@@ -31,7 +32,7 @@ class StatusFormatTest {
 
   @Test
   void anEntryNothingFreesSaysItHasNoOwnerAndNoExpiry() {
-    LockStatus status = LockStatus.heldByPeer("settings", null, OptionalLong.empty(), null, 0, null);
+    LockStatus status = LockStatuses.heldByPeer("settings", null, OptionalLong.empty(), null, 0, null);
     assertThat(StatusFormat.text(status, NOW, false)).contains("state     held",
         "owner     unknown: the entry at the name names no holder", "ttl left  none: it never expires");
     assertThat(StatusFormat.json(status)).isEqualTo("{\"key\":\"settings\",\"held\":true,\"mode\":\"EXCLUSIVE\","
@@ -44,7 +45,7 @@ class StatusFormatTest {
 
   @Test
   void whatTheStoreHoldsCannotBreakALineOrReachTheTerminal() {
-    LockStatus status = LockStatus.held("k\n\u001b[2Jx", "owner\r1", 7, Duration.ofSeconds(3), 0, HOSTILE_HOLDER);
+    LockStatus status = LockStatuses.held("k\n\u001b[2Jx", "owner\r1", 7, Duration.ofSeconds(3), 0, HOSTILE_HOLDER);
     for (String text : List.of(StatusFormat.text(status, NOW, false), ListFormat.table(List.of(status), NOW, false),
         StatusFormat.holderClause(status, false), StatusFormat.json(status))) {
       assertThat(text).doesNotContain("\u001b", "\u0007", "\r").contains("\\u001b");

@@ -1,6 +1,6 @@
 package dev.baton.connect;
 
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import dev.baton.LeaseState;
 import dev.baton.LockLostListener;
 import dev.baton.LostReason;
 import dev.baton.Primitive;
-import dev.baton.spi.Settings;
+import dev.baton.internal.Settings;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Future;

@@ -26,6 +26,9 @@ import java.util.regex.Pattern;
  * entry whose client stopped renewing it after its ttl, {@link LockClient#status} and {@link LockClient#list} with the
  * holders. It does not fail as a server does: no network, no failover, no clock of another machine. Every key the
  * engine accepts is a key here.
+ *
+ * <p>Its time is the JVM's clock, or a {@link FakeTicker} that the test moves
+ * ({@link #connect(String, LockOptions, FakeTicker)}), so that timeouts and expiries happen when the test says.
  */
 public final class MemoryLockClient {
   private static final String SCHEME = "memory://";
@@ -71,6 +74,28 @@ public final class MemoryLockClient {
    *     {@code defaults} is null
    */
   public static LockClient connect(String store, String namespace, LockOptions defaults) {
+    return connect(store, namespace, defaults, null);
+  }
+
+  /**
+   * As {@link #connect(String, LockOptions)}, on the fake time {@code time}: the client waits, times out, renews and
+   * loses its locks when the test {@link FakeTicker#advance advances} it, and the store expires entries by it. Every
+   * client of one store runs on the same time: the first client of a store not in use sets it.
+   *
+   * @throws IllegalArgumentException if {@code store} is null or no such name, {@code defaults} is null, or
+   *     {@code time} is null
+   * @throws IllegalStateException if the store is in use on another time: by clients on the system's time or on
+   *     another {@link FakeTicker}
+   */
+  public static LockClient connect(String store, LockOptions defaults, FakeTicker time) {
+    if (time == null) {
+      throw new IllegalArgumentException("The fake time must not be null: pass a new FakeTicker(), or use"
+          + " connect(store, defaults) for the system's time.");
+    }
+    return connect(store, null, defaults, time);
+  }
+
+  private static LockClient connect(String store, String namespace, LockOptions defaults, FakeTicker time) {
     if (defaults == null) {
       throw new IllegalArgumentException("The default options must not be null; use LockOptions.defaults().");
     }
@@ -78,7 +103,7 @@ public final class MemoryLockClient {
       throw new IllegalArgumentException("The namespace must be words of letters, digits, '.', '_' or '-' joined by"
           + " '/', such as \"orders\" or \"team/orders\", but was '" + namespace + "'.");
     }
-    MemoryStore opened = MemoryStore.open(name(store), namespace);
+    MemoryStore opened = MemoryStore.open(name(store), namespace, time);
     try {
       return opened.connect(defaults);
     } finally {

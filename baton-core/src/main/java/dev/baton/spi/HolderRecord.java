@@ -15,6 +15,10 @@ import java.util.Optional;
  * {@code redis-cli hget}). Values are cut to {@value #MAX_VALUE_LENGTH} characters and hold no line breaks, so an
  * entry stays small whatever a thread is called. Text without those lines (an older Baton's bare owner id) reads as
  * the owner id with no holder.
+ *
+ * <p>For store authors: a store writes {@link AcquireRequest#ownerRecord()} (made with {@link #write(String,
+ * LockHolder)}) or {@link #write(LockHolder)} into its entry, and reads it back for {@link LockBackend#status}, so that
+ * {@code baton status} and every store show the holder alike.
  */
 public final class HolderRecord {
   /** The longest value written. */
@@ -63,7 +67,7 @@ public final class HolderRecord {
 
   /** The status of a lock held by the entry this record was read from. */
   public LockStatus held(String key, long fencingToken, Duration remainingTtl, int waiters) {
-    return LockStatus.held(key, ownerId, fencingToken, remainingTtl, waiters, holder);
+    return LockStatuses.held(key, ownerId, fencingToken, remainingTtl, waiters, holder);
   }
 
   /** The owner id: the text's owner line, or the whole text if it has none. */

@@ -98,7 +98,7 @@ public final class QueueRule {
    */
   public static LockStatus describe(LockStatus oldest, List<QueueRule> queue) {
     QueueRule first = queue.get(0);
-    return oldest.heldBy(first.mode, holding(queue, first.mode), first.capacity);
+    return LockStatuses.heldBy(oldest, first.mode, holding(queue, first.mode), first.capacity);
   }
 
   /** How many entries of {@code queue} hold by their rule, counting those of {@code mode} only unless it is null. */

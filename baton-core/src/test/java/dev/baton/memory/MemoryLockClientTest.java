@@ -2,6 +2,7 @@ package dev.baton.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.baton.DistributedLock;
 import dev.baton.Lease;
@@ -121,6 +122,38 @@ class MemoryLockClientTest {
     clients.add(client);
     assertThat(client.defaultOptions()).isEqualTo(options);
     assertThat(client.backendName()).isEqualTo("memory");
+  }
+
+  @Test
+  void onFakeTimeAHoldTimeoutEndsTheLeaseWhenTheTestMovesTimeToIt() throws Exception {
+    FakeTicker time = new FakeTicker();
+    LockClient client = clientOf(MemoryLockClient.connect("memory://fake-time", LockOptions.defaults(), time));
+    LockClient other = clientOf(MemoryLockClient.connect("memory://fake-time", LockOptions.defaults(), time));
+    Lease lease = client.lock("k").acquire(LockOptions.defaults().withHoldTimeout(Duration.ofHours(1)));
+
+    time.advance(Duration.ofHours(1).minusMillis(1));
+    assertThat(lease.isHeld()).as("a moment before its hold timeout").isTrue();
+    assertThat(other.lock("k").tryAcquire()).isEmpty();
+    time.advance(Duration.ofMillis(1));
+
+    await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(lease.isHeld()).as("at its hold timeout").isFalse());
+    assertThat(other.lock("k").tryAcquire()).isPresent();
+  }
+
+  @Test
+  void clientsOfOneStoreRunOnOneTime() {
+    FakeTicker time = new FakeTicker();
+    clientOf(MemoryLockClient.connect("memory://one-time", LockOptions.defaults(), time));
+
+    assertThatThrownBy(() -> MemoryLockClient.connect("memory://one-time", LockOptions.defaults(), new FakeTicker()))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("memory://one-time")
+        .hasMessageContaining("same time");
+    assertThatThrownBy(() -> MemoryLockClient.connect("memory://one-time")).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("in use on another time");
+    assertThatThrownBy(() -> MemoryLockClient.connect("memory://other", LockOptions.defaults(), null))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("new FakeTicker()");
+    assertThatThrownBy(() -> time.advance(Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("PT-1S");
   }
 
   @ParameterizedTest

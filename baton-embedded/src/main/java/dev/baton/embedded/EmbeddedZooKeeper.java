@@ -1,5 +1,8 @@
 package dev.baton.embedded;
 
+import dev.baton.embedded.internal.Loopback;
+import dev.baton.embedded.internal.Poll;
+import dev.baton.embedded.internal.WorkDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;

@@ -10,6 +10,7 @@ import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
 import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
 import dev.baton.spi.QueueRule;
@@ -148,7 +149,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
     GetResponse entries = EtcdCalls.await(kv.get(keys.entries(key), GetOption.builder().isPrefix(true).build()),
         timeout, what);
     if (entries.getKvs().isEmpty()) {
-      return LockStatus.free(key, 0);
+      return LockStatuses.free(key, 0);
     }
     EntryQueue queue = new EntryQueue(keys, entries.getKvs());
     return queue.status(key, EtcdCalls.await(client.getLeaseClient().timeToLive(queue.holder().getLease(),

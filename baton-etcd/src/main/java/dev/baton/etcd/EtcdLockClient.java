@@ -2,9 +2,9 @@ package dev.baton.etcd;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.internal.Redaction;
+import dev.baton.internal.Settings;
 import dev.baton.spi.ClientFactory;
-import dev.baton.spi.Redaction;
-import dev.baton.spi.Settings;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.baton.postgres;
 
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

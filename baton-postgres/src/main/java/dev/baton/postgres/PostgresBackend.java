@@ -8,6 +8,7 @@ import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
 import java.sql.Connection;
@@ -99,7 +100,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
       }
     }
     if (entries.isEmpty()) {
-      return LockStatus.free(key, 0);
+      return LockStatuses.free(key, 0);
     }
     List<QueueRule> rules = entries.stream().map(Entry::rule).toList();
     Entry oldest = entries.get(0);

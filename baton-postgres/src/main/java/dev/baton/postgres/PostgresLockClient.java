@@ -2,8 +2,8 @@ package dev.baton.postgres;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.internal.Settings;
 import dev.baton.spi.ClientFactory;
-import dev.baton.spi.Settings;
 import java.time.Duration;
 import java.util.Properties;
 import javax.sql.DataSource;

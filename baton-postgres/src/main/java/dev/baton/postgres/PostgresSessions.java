@@ -8,9 +8,10 @@ import java.sql.SQLException;
 import java.util.Properties;
 
 /**
- * An operator's tool: ends the sessions of Baton's clients on one PostgreSQL database while the server keeps running,
- * as an administrator's or a pooler's {@code pg_terminate_backend} would, to see the clients connect again with their
- * locks intact. {@code baton torture --faults connection-kill} uses it on a server given by address.
+ * An operator's tool, not for application code: ends the sessions of Baton's clients on one PostgreSQL database while
+ * the server keeps running, as an administrator's or a pooler's {@code pg_terminate_backend} would, to see the clients
+ * connect again with their locks intact. {@code baton torture --faults connection-kill} uses it on a server given by
+ * address, and an operator may call it to try that fault on a staging database; no lock needs it.
  *
  * <pre>{@code
  * int ended = PostgresSessions.terminate("postgresql://app:secret@db.staging:5432/app");

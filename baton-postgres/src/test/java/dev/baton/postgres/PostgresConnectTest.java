@@ -7,7 +7,7 @@ import dev.baton.BackendUnavailableException;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.PermissionDeniedException;
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import dev.baton.servers.PostgresServer;
 import dev.baton.testkit.PostgresServerExtension;
 import java.time.Duration;

@@ -2,6 +2,7 @@ package dev.baton.redis;
 
 import dev.baton.LockStatus;
 import dev.baton.spi.HolderRecord;
+import dev.baton.spi.LockStatuses;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,7 @@ final class LockReads {
   /** The status of {@code key} from the script's values of it, with the waiters subscribed to {@code channel}. */
   static LockStatus status(RedisLink link, String key, List<Object> values, String channel, HeldReader reader) {
     int waiters = link.subscribers(List.of(channel)).getOrDefault(channel, 0L).intValue();
-    return values.get(0) == null ? LockStatus.free(key, waiters) : reader.held(key, values, 0, waiters);
+    return values.get(0) == null ? LockStatuses.free(key, waiters) : reader.held(key, values, 0, waiters);
   }
 
   /**
@@ -48,7 +49,7 @@ final class LockReads {
   static LockStatus oldestHolder(String key, List<Object> values, int offset, int waiters) {
     long ttl = (Long) values.get(offset + 2);
     Object holder = values.get(offset + 3);
-    return LockStatus.held(key, (String) values.get(offset), Long.parseLong((String) values.get(offset + 1)),
+    return LockStatuses.held(key, (String) values.get(offset), Long.parseLong((String) values.get(offset + 1)),
         ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters,
         holder == null ? null : HolderRecord.read((String) holder).holder().orElse(null));
   }

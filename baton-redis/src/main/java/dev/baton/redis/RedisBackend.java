@@ -8,6 +8,7 @@ import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
 import io.lettuce.core.RedisURI;
@@ -101,8 +102,8 @@ final class RedisBackend implements LockBackend, AttemptStore {
     LockStatus oldest = LockReads.oldestHolder(key, fields, offset, waiters);
     return switch (Mode.valueOf((String) fields.get(offset + 4))) {
       case EXCLUSIVE -> oldest;
-      case SHARED -> oldest.heldBy(Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);
-      case PERMIT -> oldest.heldBy(Mode.PERMIT, ((Long) fields.get(offset + 5)).intValue(),
+      case SHARED -> LockStatuses.heldBy(oldest, Mode.SHARED, ((Long) fields.get(offset + 5)).intValue(), 0);
+      case PERMIT -> LockStatuses.heldBy(oldest, Mode.PERMIT, ((Long) fields.get(offset + 5)).intValue(),
           ((Long) fields.get(offset + 6)).intValue());
     };
   }

@@ -2,9 +2,9 @@ package dev.baton.redis;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.internal.Settings;
 import dev.baton.spi.ClientFactory;
 import dev.baton.spi.LockBackend;
-import dev.baton.spi.Settings;
 import io.lettuce.core.RedisURI;
 import java.time.Duration;
 

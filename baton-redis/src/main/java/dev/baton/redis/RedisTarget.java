@@ -1,6 +1,6 @@
 package dev.baton.redis;
 
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.StaticCredentialsProvider;
 import java.util.ArrayList;

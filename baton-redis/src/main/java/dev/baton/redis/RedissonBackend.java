@@ -7,6 +7,7 @@ import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.WakeUp;
 import io.lettuce.core.RedisURI;
@@ -111,7 +112,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
     Object token = values.get(offset + 1);
     long ttl = (Long) values.get(offset + 2);
     Object holder = values.get(offset + 3);
-    return LockStatus.heldByPeer(key, owner.isEmpty() ? null : owner,
+    return LockStatuses.heldByPeer(key, owner.isEmpty() ? null : owner,
         token == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong((String) token)),
         ttl >= 0 ? Duration.ofMillis(ttl) : null, waiters,
         holder == null ? null : HolderRecord.read((String) holder).holder().orElse(null));

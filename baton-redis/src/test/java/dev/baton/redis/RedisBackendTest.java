@@ -15,7 +15,7 @@ import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.PermissionDeniedException;
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import dev.baton.servers.TcpProxy;
 import dev.baton.testkit.BackgroundCall;
 import dev.baton.testkit.MutualExclusionChecker;

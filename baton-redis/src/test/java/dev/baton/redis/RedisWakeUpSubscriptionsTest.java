@@ -8,7 +8,7 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import dev.baton.servers.ProxiedTarget;
 import dev.baton.servers.TcpProxy;
 import dev.baton.spi.ClientFactory;

@@ -1,8 +1,8 @@
 package dev.baton.servers;
 
-import dev.baton.embedded.Loopback;
-import dev.baton.embedded.Poll;
-import dev.baton.embedded.WorkDirs;
+import dev.baton.embedded.internal.Loopback;
+import dev.baton.embedded.internal.Poll;
+import dev.baton.embedded.internal.WorkDirs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

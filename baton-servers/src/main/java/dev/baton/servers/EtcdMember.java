@@ -1,6 +1,6 @@
 package dev.baton.servers;
 
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

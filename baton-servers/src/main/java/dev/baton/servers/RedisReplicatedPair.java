@@ -1,6 +1,6 @@
 package dev.baton.servers;
 
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,7 +1,7 @@
 package dev.baton.servers;
 
-import dev.baton.embedded.Loopback;
-import dev.baton.embedded.WorkDirs;
+import dev.baton.embedded.internal.Loopback;
+import dev.baton.embedded.internal.WorkDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;

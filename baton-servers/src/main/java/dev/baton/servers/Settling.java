@@ -1,6 +1,6 @@
 package dev.baton.servers;
 
-import dev.baton.embedded.Poll;
+import dev.baton.embedded.internal.Poll;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;

@@ -1,6 +1,6 @@
 package dev.baton.servers;
 
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

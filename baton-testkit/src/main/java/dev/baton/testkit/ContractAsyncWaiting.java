@@ -128,12 +128,19 @@ abstract class ContractAsyncWaiting extends ContractGroup {
 
   /**
    * A callback that blocks (here, more of them than the client has acquire threads, each until the test lets it go)
-   * holds up no other acquire of its client: futures complete on threads of their own.
+   * holds up no other acquire of its client: futures complete on threads of their own. The keys are held by another
+   * client until every callback is attached, so that no acquire completes before its callback is there: a callback
+   * attached to a future already complete would run on the test's own thread, and block it.
    */
   @Test
   @Timeout(60)
   void callbacksThatBlockHoldUpNoOtherAcquireOfTheClient() throws Exception {
     LockClient client = newClient();
+    LockClient holder = newClient();
+    List<Lease> held = new ArrayList<>();
+    for (int i = 0; i < BLOCKING_CALLBACKS; i++) {
+      held.add(holder.lock(key + "/blocking/" + i).acquire(LONG_WAIT));
+    }
     CountDownLatch letGo = new CountDownLatch(1);
     CountDownLatch blocking = new CountDownLatch(BLOCKING_CALLBACKS);
     List<CompletableFuture<Void>> callbacks = new ArrayList<>();
@@ -143,6 +150,7 @@ abstract class ContractAsyncWaiting extends ContractGroup {
         awaitQuietly(letGo);
       })));
     }
+    held.forEach(Lease::close);
     try {
       assertThat(blocking.await(PROMPTLY.toMillis(), MILLISECONDS)).as("every callback blocking").isTrue();
       assertThat(client.lock(key + "/free").acquireAsync()).as("another acquire of the client")

@@ -1,6 +1,6 @@
 package dev.baton.testkit;
 
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import java.time.Duration;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Watcher.Event.KeeperState;

@@ -3,7 +3,7 @@ package dev.baton.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import dev.baton.servers.EtcdCluster;
 import dev.baton.servers.EtcdHttp;
 import java.time.Duration;

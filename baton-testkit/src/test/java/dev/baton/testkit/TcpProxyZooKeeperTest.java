@@ -3,7 +3,7 @@ package dev.baton.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import dev.baton.servers.TcpProxy;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

@@ -1,6 +1,6 @@
 package dev.baton.torture;
 
-import dev.baton.embedded.Loopback;
+import dev.baton.embedded.internal.Loopback;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,6 +1,6 @@
 package dev.baton.torture;
 
-import dev.baton.embedded.WorkDirs;
+import dev.baton.embedded.internal.WorkDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.baton.torture;
 
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
 import dev.baton.torture.TortureResult.Hold;
 import dev.baton.torture.TortureResult.Violation;
 import java.awt.Color;

@@ -1,6 +1,6 @@
 package dev.baton.torture;
 
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

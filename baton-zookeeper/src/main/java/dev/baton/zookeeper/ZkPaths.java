@@ -1,6 +1,7 @@
 package dev.baton.zookeeper;
 
-import dev.baton.spi.Settings;
+import dev.baton.internal.Settings;
+
 
 /**
  * Where a lock lives in ZooKeeper: key {@code orders/42} is the path {@code /baton/orders/42}, and its

@@ -9,6 +9,7 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
 import dev.baton.spi.QueueRule;
@@ -92,7 +93,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
       while (true) {
         LockQueue queue = LockQueue.of(ZkCalls.await(ZkCalls.children(zk, lockPath), callTimeout(), what));
         if (queue.isEmpty()) {
-          return LockStatus.free(key, 0);
+          return LockStatuses.free(key, 0);
         }
         try {
           ZkCalls.Data holder = ZkCalls.await(ZkCalls.data(zk, lockPath + "/" + queue.name(0)), callTimeout(), what);
@@ -102,7 +103,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
         }
       }
     } catch (KeeperException.NoNodeException e) {
-      return LockStatus.free(key, 0);
+      return LockStatuses.free(key, 0);
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
     }

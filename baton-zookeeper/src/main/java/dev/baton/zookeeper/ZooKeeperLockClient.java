@@ -2,9 +2,9 @@ package dev.baton.zookeeper;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.internal.Redaction;
+import dev.baton.internal.Settings;
 import dev.baton.spi.ClientFactory;
-import dev.baton.spi.Redaction;
-import dev.baton.spi.Settings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -13,6 +13,7 @@ import dev.baton.spi.HolderRecord;
 import dev.baton.spi.KeyOrder;
 import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.Ticker;
 import dev.baton.spi.WakeUp;
@@ -78,10 +79,27 @@ public final class MemoryStore implements AutoCloseable {
    * @param namespace the namespace, or null for the store's own keys
    */
   public static MemoryStore open(String name, String namespace) {
+    return open(name, namespace, null);
+  }
+
+  /**
+   * As {@link #open(String, String)}, on {@code ticker}'s time: a store made empty if none is in use expires entries
+   * by it, and its clients' engines run on it.
+   *
+   * @param ticker the store's time, or null for the system's
+   * @throws IllegalStateException if the store is in use on another time
+   */
+  public static MemoryStore open(String name, String namespace, Ticker ticker) {
     Objects.requireNonNull(name, "name");
     String id = namespace == null ? name : name + "/" + namespace;
     synchronized (OPEN) {
-      MemoryStore store = OPEN.computeIfAbsent(id, n -> new MemoryStore(n, null));
+      MemoryStore store = OPEN.computeIfAbsent(id, n -> new MemoryStore(n, ticker));
+      if (store.ticker != ticker) {
+        throw new IllegalStateException("The in-memory store " + store.uri() + " is in use on "
+            + (store.ticker == null ? "the system's time" : "another time, " + store.ticker) + ", not on "
+            + (ticker == null ? "the system's" : ticker.toString()) + ": connect every client of one store with the"
+            + " same time, or give this one a store name of its own.");
+      }
       store.uses++;
       return store;
     }
@@ -312,14 +330,14 @@ public final class MemoryStore implements AutoCloseable {
   synchronized LockStatus status(String key) {
     KeyState state = keys.get(key);
     if (state == null) {
-      return LockStatus.free(key, 0);
+      return LockStatuses.free(key, 0);
     }
     long now = clock.getAsLong();
     expire(state, now);
     List<Entry> holders = state.entries.values().stream().filter(entry -> entry.held).toList();
     int waiters = state.entries.size() - holders.size();
     if (holders.isEmpty()) {
-      return LockStatus.free(key, waiters);
+      return LockStatuses.free(key, waiters);
     }
     Entry oldest = holders.get(0);
     return QueueRule.describe(HolderRecord.read(oldest.request.ownerRecord()).held(key, oldest.token,

@@ -1,6 +1,7 @@
 package dev.baton.spring.boot;
 
-import dev.baton.spi.Redaction;
+import dev.baton.internal.Redaction;
+
 
 /**
  * Which store the application's client locks on and why, as the startup log and the health details say it.

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.Lease;
 import dev.baton.LockClient;
+import dev.baton.internal.Redaction;
 import dev.baton.postgres.PostgresLockClient;
 import dev.baton.servers.PostgresServer;
-import dev.baton.spi.Redaction;
 import dev.baton.testkit.PostgresServerExtension;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

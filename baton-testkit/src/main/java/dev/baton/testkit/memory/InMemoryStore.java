@@ -35,7 +35,7 @@ public final class InMemoryStore implements AutoCloseable {
 
   /**
    * A new, empty store that expires entries by {@code ticker}, whose clients' engines run on it too: a test moves
-   * time for both at once (a {@link dev.baton.testkit.FakeTicker}).
+   * time for both at once (a {@link dev.baton.memory.FakeTicker}).
    */
   public static InMemoryStore create(Ticker ticker) {
     return new InMemoryStore(MemoryStore.create(nextName(), Objects.requireNonNull(ticker, "ticker")));

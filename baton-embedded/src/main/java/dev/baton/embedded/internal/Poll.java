@@ -1,4 +1,4 @@
-package dev.baton.embedded;
+package dev.baton.embedded.internal;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -7,8 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
- * Polls a server's state until it is as wanted or a bound passes, for states that offer no event to wait on. Public for
- * the launchers of {@code baton-servers}, which wait on their servers the same way.
+ * Polls a server's state until it is as wanted or a bound passes, for states that offer no event to wait on. Baton's
+ * own plumbing, public for the launchers of {@code baton-servers}, which wait on their servers the same way: not API,
+ * and it may change in any release.
  */
 public final class Poll {
   private Poll() {}

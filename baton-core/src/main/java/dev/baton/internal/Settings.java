@@ -1,10 +1,14 @@
-package dev.baton.spi;
+package dev.baton.internal;
 
 import dev.baton.LockOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-/** The checks of settings and options that the API, the engine and every backend's client builder share, with the same messages. */
+/**
+ * The checks of settings and options that the API, the engine and the client builders of Baton's own stores share,
+ * with the same messages. Baton's plumbing, not API: {@code baton-core}'s module exports this package only to Baton's
+ * modules, and it may change in any release.
+ */
 public final class Settings {
   /** The longest namespace a client takes: far below what any store accepts in a key. */
   public static final int MAX_PREFIX_LENGTH = 128;

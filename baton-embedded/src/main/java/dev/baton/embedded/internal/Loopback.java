@@ -1,4 +1,4 @@
-package dev.baton.embedded;
+package dev.baton.embedded.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +10,11 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Free ports and listening checks on the loopback address, where every embedded and test server listens. */
+/**
+ * Free ports and listening checks on the loopback address, where every embedded and test server listens. Baton's own
+ * plumbing, shared by {@code baton-embedded}, {@code baton-servers}, {@code baton-torture} and Baton's tests: not API,
+ * and it may change in any release.
+ */
 public final class Loopback {
   /** The address every server and proxy of the test kit binds to. */
   public static final String HOST = "127.0.0.1";

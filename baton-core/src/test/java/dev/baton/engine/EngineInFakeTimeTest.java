@@ -1,4 +1,4 @@
-package dev.baton.testkit.memory;
+package dev.baton.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -8,17 +8,17 @@ import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LockObserver;
-import dev.baton.Primitive;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
-import dev.baton.testkit.BackgroundCall;
-import dev.baton.testkit.FakeTicker;
-import dev.baton.testkit.RecordingLostListener;
+import dev.baton.Primitive;
+import dev.baton.engine.memory.MemoryStore;
+import dev.baton.memory.FakeTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,9 +37,11 @@ class EngineInFakeTimeTest {
   /** How long, in real time, something that must not happen yet is watched for. */
   private static final Duration A_WHILE = Duration.ofMillis(100);
   private static final Duration A_MOMENT = Duration.ofMillis(1);
+  /** How long, in real time, a thread stays parked before the test takes it as waiting. */
+  private static final Duration PARKED = Duration.ofMillis(20);
 
   private final FakeTicker time = new FakeTicker();
-  private final InMemoryStore store = InMemoryStore.create(time);
+  private final MemoryStore store = MemoryStore.create("fake-time-" + UUID.randomUUID(), time);
   private final LockOptions options = LockOptions.builder().ttl(TTL).build();
   private final LockClient first = store.connect(options);
   private final LockClient second = store.connect(options);
@@ -56,7 +58,7 @@ class EngineInFakeTimeTest {
   void aWaitEndsAtItsDeadlineAndNotBefore() throws Exception {
     first.lock(key).acquire();
     BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> second.lock(key).acquire(Duration.ofMinutes(10)));
-    awaitWaitingAtTheStore();
+    awaitWaitingAtTheStore(waiter);
 
     time.advance(Duration.ofMinutes(10).minus(A_MOMENT));
     watchNotDone(waiter);
@@ -68,9 +70,9 @@ class EngineInFakeTimeTest {
 
   @Test
   void aHoldTimeoutEndsTheLeaseAtItsTimeAndFreesTheLock() throws Exception {
-    RecordingLostListener lost = new RecordingLostListener();
+    List<LostReason> lost = new CopyOnWriteArrayList<>();
     Lease lease = first.lock(key).acquire(options.withHoldTimeout(Duration.ofHours(2)));
-    lease.onLost(lost);
+    lease.onLost(lost::add);
 
     time.advance(Duration.ofHours(2).minus(A_MOMENT));
     assertThat(lease.isHeld()).isTrue();
@@ -79,7 +81,7 @@ class EngineInFakeTimeTest {
 
     await().atMost(PROMPTLY).untilAsserted(() -> {
       assertThat(lease.state()).isEqualTo(LeaseState.EXPIRED);
-      assertThat(lost.reasons()).containsExactly(LostReason.HOLD_TIMEOUT);
+      assertThat(lost).containsExactly(LostReason.HOLD_TIMEOUT);
     });
     assertThat(second.lock(key).tryAcquire()).isPresent();
   }
@@ -152,9 +154,9 @@ class EngineInFakeTimeTest {
 
   @Test
   void aHolderCutOffFromTheStoreLearnsOfItsLossOnceWhenItsTtlRunsOut() throws Exception {
-    RecordingLostListener lost = new RecordingLostListener();
+    List<LostReason> lost = new CopyOnWriteArrayList<>();
     Lease lease = first.lock(key).acquire();
-    lease.onLost(lost);
+    lease.onLost(lost::add);
     store.cutOff(first.clientId());
 
     time.advance(TTL.minus(A_MOMENT));
@@ -162,10 +164,10 @@ class EngineInFakeTimeTest {
     assertThat(second.lock(key).tryAcquire()).isEmpty();
     time.advance(A_MOMENT);
 
-    await().atMost(PROMPTLY).until(() -> !lost.reasons().isEmpty());
+    await().atMost(PROMPTLY).until(() -> !lost.isEmpty());
     assertThat(lease.isHeld()).isFalse();
     time.advance(Duration.ofMinutes(1));
-    assertThat(lost.reasons()).containsExactly(LostReason.RENEWAL_FAILED);
+    assertThat(lost).containsExactly(LostReason.RENEWAL_FAILED);
     assertThat(second.lock(key).tryAcquire()).isPresent();
   }
 
@@ -174,7 +176,7 @@ class EngineInFakeTimeTest {
     Lease crashed = first.lock(key).acquire();
     store.cutOff(first.clientId());
     BackgroundCall<Lease> waiter = BackgroundCall.start("waiter", () -> second.lock(key).acquire());
-    awaitWaitingAtTheStore();
+    awaitWaitingAtTheStore(waiter);
 
     time.advance(TTL.minus(A_MOMENT));
     watchNotDone(waiter);
@@ -199,9 +201,14 @@ class EngineInFakeTimeTest {
     assertThat(time.read()).as("fake nanoseconds until it gave up").isGreaterThanOrEqualTo(TTL.toNanos());
   }
 
-  /** A waiter of the second client has put its entry at the store: its deadline and first try are behind it. */
-  private void awaitWaitingAtTheStore() {
+  /**
+   * The waiter of the second client has put its entry at the store and waits: its deadline and first try are behind
+   * it, and so is the start of its wait for a wake-up, which counts from when it begins (a wait that began after the
+   * test moved time would end that much later).
+   */
+  private void awaitWaitingAtTheStore(BackgroundCall<Lease> waiter) {
     await().atMost(PROMPTLY).until(() -> store.entries(key) == 2);
+    waiter.awaitBlocked(PARKED);
   }
 
   private static void watchNotDone(BackgroundCall<?> call) {

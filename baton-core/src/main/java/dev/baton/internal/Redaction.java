@@ -1,4 +1,4 @@
-package dev.baton.spi;
+package dev.baton.internal;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +18,9 @@ import java.util.Set;
  * {@code credential}, or is {@code pass}, {@code pwd}, {@code auth}, {@code key} or {@code apikey}, as other
  * clients' URIs spell them. Parameters that name a file ({@code sslkey}, {@code sslcert}, {@code sslrootcert},
  * {@code passfile}) show: the file's name is no secret, and Baton never shows a file's content.
+ *
+ * <p>Baton's plumbing, shared by its stores, {@code baton-connect}, the starter, the torture and the command; not
+ * API: {@code baton-core}'s module exports this package only to Baton's modules, and it may change in any release.
  */
 public final class Redaction {
   /** What a hidden secret shows as. */

@@ -1,4 +1,4 @@
-package dev.baton.spi;
+package dev.baton.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.baton.embedded;
+package dev.baton.embedded.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -7,7 +7,11 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Temporary working directories of embedded and test servers: created empty, deleted with everything in them. */
+/**
+ * Temporary working directories of embedded and test servers: created empty, deleted with everything in them. Baton's
+ * own plumbing, shared by {@code baton-embedded}, {@code baton-servers} and {@code baton-torture}: not API, and it may
+ * change in any release.
+ */
 public final class WorkDirs {
 
   private WorkDirs() {}

@@ -1,0 +1,7 @@
+/**
+ * Baton's own plumbing, shared by its modules: {@link dev.baton.internal.Settings}, the checks of settings with the
+ * same messages everywhere, and {@link dev.baton.internal.Redaction}, which hides secrets in addresses. Not API and not
+ * SPI: {@code baton-core}'s module exports this package only to Baton's modules ({@code exports ... to}), and it may
+ * change in any release. Applications and third-party stores do not use it.
+ */
+package dev.baton.internal;
