@@ -2,6 +2,7 @@ package dev.baton.engine;
 
 import dev.baton.LockLostException;
 import dev.baton.spi.EntryMode;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,16 +14,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link java.util.concurrent.locks.ReentrantReadWriteLock} allows): the read hold uses the exclusive lease, which is
  * released when the last hold using it ends, so the thread keeps the key to itself until it has let go of both. The
  * other way round, a reader asking for the write lock, is refused: two readers doing so would wait for each other.
+ *
+ * <p>A multi-lock's holds are counted under a name of its own, its keys joined by NULs (which no key holds), so the
+ * same set of keys is reentrant; a thread that holds one of its keys through another handle is refused it, as it
+ * would wait for itself.
  */
 final class ThreadHolds {
   private record Owner(String key, EntryMode mode, Thread thread) {}
 
   /** One lease and how many of a thread's holds use it: one, or an exclusive hold and a read hold nested in it. */
   private static final class Use {
-    final EngineLease lease;
+    final ReleasableLease lease;
     int holds = 1; // touched only by the owning thread
 
-    Use(EngineLease lease) {
+    Use(ReleasableLease lease) {
       this.lease = lease;
     }
   }
@@ -68,12 +73,38 @@ final class ThreadHolds {
           + "' and asks for its write lock: a read lock cannot be upgraded, as two readers doing so would wait for"
           + " each other forever. Release the read lock first, or take the write lock from the start.");
     }
-    EngineLease lease = acquire.call();
+    ReleasableLease lease = acquire.call();
     if (lease == null) {
       return false;
     }
     holds.put(me, new Hold(new Use(lease)));
     return true;
+  }
+
+  /**
+   * As {@link #enter} for a multi-lock over {@code keys}, whose holds are counted under {@link #multiName}.
+   *
+   * @throws IllegalMonitorStateException if the thread holds one of the keys through another handle
+   */
+  boolean enterAll(List<String> keys, AcquireCall acquire) throws InterruptedException {
+    Thread thread = Thread.currentThread();
+    String name = multiName(keys);
+    if (!holds.containsKey(new Owner(name, EntryMode.EXCLUSIVE, thread))) {
+      for (String key : keys) {
+        if (holds.containsKey(new Owner(key, EntryMode.EXCLUSIVE, thread))
+            || holds.containsKey(new Owner(key, EntryMode.SHARED, thread))) {
+          throw new IllegalMonitorStateException("Thread '" + thread.getName() + "' holds lock '" + key
+              + "' and asks for the multi-lock " + keys + ": it would wait for itself. Unlock '" + key
+              + "' first, or take every key through the multi-lock.");
+        }
+      }
+    }
+    return enter(name, EntryMode.EXCLUSIVE, acquire);
+  }
+
+  /** The name a multi-lock's holds are counted under: its keys, each after a NUL. */
+  static String multiName(List<String> keys) {
+    return "\u0000" + String.join("\u0000", keys);
   }
 
   /**
@@ -86,8 +117,8 @@ final class ThreadHolds {
     Owner me = new Owner(key, mode, Thread.currentThread());
     Hold hold = holds.get(me);
     if (hold == null) {
-      throw new IllegalMonitorStateException("Thread '" + me.thread().getName() + "' does not hold lock '" + key
-          + "': call unlock() from the thread that called lock(), once per lock().");
+      throw new IllegalMonitorStateException("Thread '" + me.thread().getName() + "' does not hold " + shown(key)
+          + ": call unlock() from the thread that called lock(), once per lock().");
     }
     if (--hold.count > 0) {
       return;
@@ -112,9 +143,15 @@ final class ThreadHolds {
     }
   }
 
-  private static LockLostException lost(EngineLease lease) {
-    return new LockLostException("Lock '" + lease.key() + "' (owner " + lease.ownerId() + ") ended as "
+  private static LockLostException lost(ReleasableLease lease) {
+    String lock = lease.keys().size() == 1 ? "Lock '" + lease.key() + "'" : "Multi-lock " + lease.keys();
+    return new LockLostException(lock + " (owner " + lease.ownerId() + ") ended as "
         + lease.state() + " before unlock(): the work done under it was not protected. Use a lost-lock listener"
         + " or a fencing token to stop such work in time.");
+  }
+
+  /** How messages name the lock of a hold: {@code lock 'KEY'}, or {@code multi-lock [A, B]}. */
+  private static String shown(String name) {
+    return name.startsWith("\u0000") ? "multi-lock " + List.of(name.substring(1).split("\u0000")) : "lock '" + name + "'";
   }
 }
