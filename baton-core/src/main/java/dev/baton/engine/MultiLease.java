@@ -146,7 +146,7 @@ final class MultiLease implements ReleasableLease {
 
   @Override
   public long fencingToken(String key) {
-    if (!keys.contains(key)) {
+    if (key == null || !keys.contains(key)) {
       throw new IllegalArgumentException("This multi-lock holds " + keys + ", not '" + key + "': ask for the token"
           + " of one of its keys.");
     }
