@@ -82,7 +82,7 @@ import picocli.CommandLine.Spec;
         "  baton exec -b zookeeper://zk1:2181,zk2:2181 -w 300 reindex make reindex",
         "  baton exec -s catalog ./read-catalog.sh    # beside other -s runs",
         "  baton exec --key deploy -- ./deploy.sh    # the key as an option",
-        "  baton exec --key accounts/1 --key accounts/2 -- ./transfer.sh    # both locks at once",
+        "  baton exec --key acct/1 --key acct/2 -- ./transfer.sh  # both at once",
         "",
         "In the crontab of every machine, a nightly job that runs once: the first machine to take the lock runs"
             + " it, the others try once (-n) and skip it with exit status 75 (provided the job takes longer than the"

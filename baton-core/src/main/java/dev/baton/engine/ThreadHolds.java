@@ -3,6 +3,7 @@ package dev.baton.engine;
 import dev.baton.LockLostException;
 import dev.baton.spi.EntryMode;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -16,11 +17,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * other way round, a reader asking for the write lock, is refused: two readers doing so would wait for each other.
  *
  * <p>A multi-lock's holds are counted under a name of its own, its keys joined by NULs (which no key holds), so the
- * same set of keys is reentrant; a thread that holds one of its keys through another handle is refused it, as it
- * would wait for itself.
+ * same set of keys is reentrant. A thread that holds one of its keys through another handle (a lock, a read lock, a
+ * permit or another multi-lock) is refused it, and a thread that holds it is refused another handle's hold of one of
+ * its keys: either would wait for itself.
  */
 final class ThreadHolds {
   private record Owner(String key, EntryMode mode, Thread thread) {}
+
+  /** A key a thread holds through a multi-lock's Lock view. */
+  private record Part(String key, Thread thread) {}
 
   /** One lease and how many of a thread's holds use it: one, or an exclusive hold and a read hold nested in it. */
   private static final class Use {
@@ -41,7 +46,12 @@ final class ThreadHolds {
     }
   }
 
+  /** What starts a multi-lock's name and separates its keys: no key holds it. */
+  private static final String MULTI = "\u0000";
+
   private final ConcurrentHashMap<Owner, Hold> holds = new ConcurrentHashMap<>();
+  /** The keys of the multi-locks each thread holds through their Lock views: written by that thread only. */
+  private final Set<Part> parts = ConcurrentHashMap.newKeySet();
 
   /**
    * Counts one more hold if the calling thread already holds {@code key} in {@code mode} (or, for a read, holds it
@@ -59,6 +69,11 @@ final class ThreadHolds {
       checkHeld(hold);
       hold.count++;
       return true;
+    }
+    if (!parts.isEmpty() && parts.contains(new Part(key, thread))) {
+      throw new IllegalMonitorStateException("Thread '" + thread.getName() + "' holds '" + key + "' through a"
+          + " multi-lock and asks for it again alone: it would wait for itself. Use the multi-lock's hold, or unlock"
+          + " it first.");
     }
     if (mode == EntryMode.SHARED) {
       Hold exclusive = holds.get(new Owner(key, EntryMode.EXCLUSIVE, thread));
@@ -91,20 +106,37 @@ final class ThreadHolds {
     String name = multiName(keys);
     if (!holds.containsKey(new Owner(name, EntryMode.EXCLUSIVE, thread))) {
       for (String key : keys) {
-        if (holds.containsKey(new Owner(key, EntryMode.EXCLUSIVE, thread))
-            || holds.containsKey(new Owner(key, EntryMode.SHARED, thread))) {
+        if (holdsAlone(key, thread) || parts.contains(new Part(key, thread))) {
           throw new IllegalMonitorStateException("Thread '" + thread.getName() + "' holds lock '" + key
               + "' and asks for the multi-lock " + keys + ": it would wait for itself. Unlock '" + key
               + "' first, or take every key through the multi-lock.");
         }
       }
     }
-    return enter(name, EntryMode.EXCLUSIVE, acquire);
+    if (!enter(name, EntryMode.EXCLUSIVE, acquire)) {
+      return false;
+    }
+    keys.forEach(key -> parts.add(new Part(key, thread)));
+    return true;
+  }
+
+  /** Whether {@code thread} holds {@code key} through a handle of one key, in any mode. */
+  private boolean holdsAlone(String key, Thread thread) {
+    for (EntryMode mode : EntryMode.values()) {
+      if (holds.containsKey(new Owner(key, mode, thread))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The name a multi-lock's holds are counted under: its keys, each after a NUL. */
   static String multiName(List<String> keys) {
-    return "\u0000" + String.join("\u0000", keys);
+    return MULTI + String.join(MULTI, keys);
+  }
+
+  private static List<String> keysOf(String multiName) {
+    return List.of(multiName.substring(1).split(MULTI));
   }
 
   /**
@@ -124,6 +156,9 @@ final class ThreadHolds {
       return;
     }
     holds.remove(me);
+    if (key.startsWith(MULTI)) {
+      keysOf(key).forEach(part -> parts.remove(new Part(part, me.thread())));
+    }
     if (--hold.use.holds > 0) {
       return;
     }
@@ -152,6 +187,6 @@ final class ThreadHolds {
 
   /** How messages name the lock of a hold: {@code lock 'KEY'}, or {@code multi-lock [A, B]}. */
   private static String shown(String name) {
-    return name.startsWith("\u0000") ? "multi-lock " + List.of(name.substring(1).split("\u0000")) : "lock '" + name + "'";
+    return name.startsWith(MULTI) ? "multi-lock " + keysOf(name) : "lock '" + name + "'";
   }
 }
