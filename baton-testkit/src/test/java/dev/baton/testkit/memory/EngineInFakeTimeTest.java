@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -246,12 +247,20 @@ class EngineInFakeTimeTest {
   /** A key lost while a later one is waited for ends the lease: it comes back lost, and the later key is let go. */
   @Test
   void aKeyLostWhileTheMultiLockWaitsForTheNextEndsItsLease() throws Exception {
+    List<LostReason> partsEnded = new CopyOnWriteArrayList<>();
+    second.observe(new LockObserver() {
+      @Override
+      public void ended(Lease part, Primitive primitive, Duration heldFor, LostReason reason) {
+        partsEnded.add(reason);
+      }
+    });
     Lease b = first.lock(key + "/b").acquire();
     BackgroundCall<Lease> waiter = BackgroundCall.start("multi", () -> second.multiLock(List.of(key + "/a",
         key + "/b")).acquire());
     await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 2);
     store.removeHolder(key + "/a");
-    time.advance(TTL); // the renewal of key a finds it gone
+    time.advance(TTL.dividedBy(3)); // the renewal of key a finds it gone; the waiter's entry for b stays
+    await().atMost(PROMPTLY).until(() -> partsEnded.contains(LostReason.ENTRY_REMOVED));
     watchNotDone(waiter);
     b.close();
 
