@@ -1,6 +1,7 @@
 package dev.baton;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.Lock;
@@ -22,8 +23,13 @@ import java.util.concurrent.locks.Lock;
  */
 public interface DistributedLock extends Lock {
 
-  /** The key this handle locks. */
+  /** The key this handle locks; for a {@link LockClient#multiLock}, the first of its {@link #keys()}. */
   String key();
+
+  /** Every key this handle locks, in the order it takes them: its {@link #key()} alone, or a multi-lock's keys. */
+  default List<String> keys() {
+    return List.of(key());
+  }
 
   /** The options the no-argument methods use. */
   LockOptions options();

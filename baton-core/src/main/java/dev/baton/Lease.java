@@ -1,6 +1,7 @@
 package dev.baton;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -18,13 +19,39 @@ import java.util.Optional;
  */
 public interface Lease extends AutoCloseable {
 
-  /** The key of the lock this lease holds. */
+  /**
+   * The key of the lock this lease holds; for a lease of {@link LockClient#multiLock}, the first of its
+   * {@link #keys()}.
+   */
   String key();
+
+  /**
+   * Every key this lease holds, in the order they were taken: this lease's {@link #key()} alone, or the keys of a
+   * {@link LockClient#multiLock} in its global order (by Unicode code point, as {@link LockClient#list} sorts them).
+   */
+  default List<String> keys() {
+    return List.of(key());
+  }
+
+  /**
+   * The fencing token of {@code key}, one of {@link #keys()}: give each resource the token of its own key. For a
+   * lease of one key, {@link #fencingToken()}.
+   *
+   * @throws IllegalArgumentException if {@code key} is not one of this lease's keys
+   */
+  default long fencingToken(String key) {
+    if (!key().equals(key)) {
+      throw new IllegalArgumentException("This lease holds '" + key() + "', not '" + key + "': ask for the token of"
+          + " one of its keys " + keys() + ".");
+    }
+    return fencingToken();
+  }
 
   /**
    * The id this lease is written under at the store: the client id and a per-client sequence. A lease
    * handed over to the next thread of the same client without a round trip to the store keeps the id of
-   * the lease it was handed over from.
+   * the lease it was handed over from. Each key of a {@link LockClient#multiLock} has an entry and an owner id of
+   * its own at the store; its lease's is that of its first key.
    */
   String ownerId();
 
@@ -38,6 +65,9 @@ public interface Lease extends AutoCloseable {
    * other processes get their turn): the successor then has the same token. The
    * predecessor has released by then, so the two never hold at once; a resource that accepts a token
    * equal to the highest it has seen (and rejects smaller ones) stays safe.
+   *
+   * <p>A lease of {@link LockClient#multiLock} has a token per key ({@link #fencingToken(String)}); this is the
+   * largest of them.
    */
   long fencingToken();
 

@@ -1,5 +1,6 @@
 package dev.baton;
 
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -30,6 +31,33 @@ public interface LockClient extends AutoCloseable {
    * @throws IllegalArgumentException if the key is not acceptable or the options are null
    */
   DistributedLock lock(String key, LockOptions options);
+
+  /**
+   * Returns a handle on all of {@code keys} at once, using this client's default options: its lease holds every key
+   * or none. It takes each key's exclusive lock, as {@link #lock(String)} does (the same entry at the store, in the
+   * same queues, so a lock and a multi-lock of a key exclude each other), one key after the other in one global order
+   * (the keys sorted by Unicode code point, duplicates merged), all within the one wait time of the acquire. Every
+   * multi-lock takes its keys in that order, and a lock holds one key, so no two acquires can wait for each other:
+   * no deadlock. If a key cannot be had within the wait time, or the acquire is interrupted, cancelled or fails,
+   * the keys taken so far are released before it ends as a lock's acquire ends in that case.
+   *
+   * <p>Its lease ({@link Lease#keys()}, a {@link Lease#fencingToken(String) fencing token per key}) is renewed while
+   * held; its hold timeout counts from when every key is held; it ends, and its lost-lock listeners are told once,
+   * when any of its keys is lost, and its other keys are then released. Releasing it releases every key. Observers
+   * are told of each key's acquire and hold as {@link Primitive#MULTI_LOCK}. A multi-lock of one key is that key's
+   * {@link #lock(String)}.
+   *
+   * @throws IllegalArgumentException if {@code keys} is null or empty, or one of them is null or not acceptable
+   */
+  DistributedLock multiLock(Collection<String> keys);
+
+  /**
+   * As {@link #multiLock(Collection)}, with a handle whose methods use {@code options}.
+   *
+   * @throws IllegalArgumentException if {@code keys} is null or empty, one of them is null or not acceptable, or the
+   *     options are null
+   */
+  DistributedLock multiLock(Collection<String> keys, LockOptions options);
 
   /**
    * Returns a handle on the read-write lock named {@code key}, using this client's default options; its write lock is

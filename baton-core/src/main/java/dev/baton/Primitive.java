@@ -14,5 +14,11 @@ public enum Primitive {
   /** A permit of {@link LockClient#semaphore}. */
   SEMAPHORE,
   /** A term of {@link LockClient#leadership}: its acquire waits for as long as the candidate stands. */
-  LEADERSHIP
+  LEADERSHIP,
+  /**
+   * One key of {@link LockClient#multiLock}: each key of a multi-lock is told as an acquire and a hold of its own (its
+   * key's exclusive entry, as {@link #LOCK} takes it), in the multi-lock's key order; a multi-lock of one key is told
+   * as a {@link #LOCK}.
+   */
+  MULTI_LOCK
 }

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
     customSynopsis = {
         "baton exec [-b URI] [-w SECONDS | -n] [-x | -s | -p N] [-E N] [--ttl D]",
         "                  [--hold-timeout D] [--kill-after D] KEY [--] CMD [ARG...]",
-        "       baton exec [OPTIONS] --key KEY [--] CMD [ARG...]"},
+        "       baton exec [OPTIONS] --key KEY [--key KEY...] [--] CMD [ARG...]"},
     descriptionHeading = "%n",
     description = {
         "Runs CMD while holding the lock KEY, like flock(1) across machines.",
@@ -42,9 +42,16 @@ import picocli.CommandLine.Spec;
         "The options come before KEY: every word after KEY is CMD's (baton exec k ls -l passes -l to ls), as with"
             + " flock(1); a -- between them is optional.",
         "",
+        "--key repeated (--key a --key b) runs CMD under every one of those locks at once: baton takes them one"
+            + " after the other in one order, the same for every run (sorted), within the one --wait, and lets go of"
+            + " those it took if it cannot have the others, so two runs asking for overlapping keys never wait for"
+            + " each other forever. A run of one of the keys alone excludes it as well.",
+        "",
         "CMD inherits stdin, stdout and stderr, and gets in its environment BATON_KEY, BATON_FENCING_TOKEN (a number"
             + " that grows with every acquisition: give it to what CMD writes to, so that it can reject an older"
-            + " holder) and BATON_BACKEND (the URI without its password or secret parameters). BATON_USER,"
+            + " holder), BATON_KEYS and BATON_FENCING_TOKENS (every key and its token, one a line, in the same order;"
+            + " with several keys, BATON_KEY is the first and BATON_FENCING_TOKEN the largest) and BATON_BACKEND (the"
+            + " URI without its password or secret parameters). BATON_USER,"
             + " BATON_PASSWORD and BATON_PASSWORD_FILE are taken out of its environment.",
         "",
         "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
@@ -75,6 +82,7 @@ import picocli.CommandLine.Spec;
         "  baton exec -b zookeeper://zk1:2181,zk2:2181 -w 300 reindex make reindex",
         "  baton exec -s catalog ./read-catalog.sh    # beside other -s runs",
         "  baton exec --key deploy -- ./deploy.sh    # the key as an option",
+        "  baton exec --key acct/1 --key acct/2 -- ./transfer.sh  # both at once",
         "",
         "In the crontab of every machine, a nightly job that runs once: the first machine to take the lock runs"
             + " it, the others try once (-n) and skip it with exit status 75 (provided the job takes longer than the"
@@ -89,9 +97,10 @@ final class ExecCommand implements Callable<Integer> {
       description = Backends.OPTION_HELP)
   private String backend;
 
-  @Option(names = "--key", paramLabel = "KEY",
-      description = "The name of the lock, as an option: then every word after the options is CMD's.")
-  private String keyOption;
+  @Option(names = "--key", paramLabel = "KEY", arity = "1",
+      description = "The name of the lock, as an option: then every word after the options is CMD's. Repeated,"
+          + " CMD runs under every one of the locks at once (exclusive only).")
+  private List<String> keyOptions = new ArrayList<>();
 
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   private Mode mode = new Mode();
@@ -149,8 +158,8 @@ final class ExecCommand implements Callable<Integer> {
       description = "The command to run and its arguments: every word after KEY.")
   private List<String> rest = List.of();
 
-  /** The lock's name, from KEY or --key. */
-  private String key;
+  /** The locks' names, from KEY or --key: one, or several taken together. */
+  private List<String> keys;
 
   /** The command to run and its arguments. */
   private List<String> command;
@@ -163,7 +172,7 @@ final class ExecCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     LockKey.Command line = line();
-    key = line.key();
+    keys = line.keys();
     command = line.words();
     checkRanges();
     LockOptions options = LockOptions.builder().waitTime(nonblock ? Duration.ZERO : waitTime).holdTimeout(holdTimeout)
@@ -187,7 +196,7 @@ final class ExecCommand implements Callable<Integer> {
 
   /** KEY and CMD, from the words after the options and --key. */
   LockKey.Command line() {
-    return LockKey.command(spec, keyOption, words(), dashesBeforeWords());
+    return LockKey.command(spec, keyOptions, words(), dashesBeforeWords());
   }
 
   /** The words after the options: KEY and CMD, or with --key, CMD alone. */
@@ -228,6 +237,10 @@ final class ExecCommand implements Callable<Integer> {
     if (mode.permits != null) {
       OptionRange.check(spec, "--permits", mode.permits, 1, Integer.MAX_VALUE);
     }
+    if (keys.size() > 1 && (mode.shared || mode.permits != null)) {
+      throw new ParameterException(spec.commandLine(), (mode.shared ? "--shared" : "--permits") + " takes one key,"
+          + " but --key was given " + keys.size() + " times: several keys are taken together as exclusive locks only");
+    }
   }
 
   /**
@@ -241,20 +254,29 @@ final class ExecCommand implements Callable<Integer> {
           + " available here: " + refused.getMessage());
     }
     if (failure instanceof LockTimeoutException timeout) {
-      LockStatus status;
-      try {
-        status = client.status(key);
-      } catch (RuntimeException unreadable) {
-        return timeout;
+      for (String key : keys) {
+        LockStatus status;
+        try {
+          status = client.status(key);
+        } catch (RuntimeException unreadable) {
+          return timeout;
+        }
+        if (status.isHeld()) {
+          return new LockTimeoutException(timeout.getMessage() + (keys.size() > 1 ? " '" + key + "'" : " It")
+              + " is " + StatusFormat.holderClause(status, Backends.hasSessions(client)) + ".");
+        }
       }
-      return status.isHeld() ? new LockTimeoutException(timeout.getMessage() + " It is "
-          + StatusFormat.holderClause(status, Backends.hasSessions(client)) + ".") : timeout;
+      return timeout;
     }
     return failure instanceof RuntimeException cause ? cause : new IllegalStateException(failure);
   }
 
-  /** Starts taking what the mode asks for: the lock, its read side, or a permit. */
+  /** Starts taking what the mode asks for: the lock, its read side, a permit, or several locks together. */
   private CompletableFuture<Lease> acquire(LockClient client) {
+    if (keys.size() > 1) {
+      return client.multiLock(keys).acquireAsync();
+    }
+    String key = keys.get(0);
     try {
       if (mode.permits != null) {
         return client.semaphore(key, mode.permits).acquireAsync();
@@ -279,8 +301,11 @@ final class ExecCommand implements Callable<Integer> {
   private int run(Lease lease, SignalForwarding signals) throws InterruptedException {
     ChildProcess child;
     try {
-      child = ChildProcess.start(command, Map.of("BATON_KEY", key,
+      child = ChildProcess.start(command, Map.of("BATON_KEY", lease.key(),
           "BATON_FENCING_TOKEN", Long.toString(lease.fencingToken()),
+          "BATON_KEYS", String.join("\n", lease.keys()),
+          "BATON_FENCING_TOKENS", String.join("\n", lease.keys().stream().map(k -> Long.toString(lease.fencingToken(k)))
+              .toList()),
           "BATON_BACKEND", Redaction.withoutSecrets(backend)), Credentials.VARIABLES, killAfter, graceAfterDeath());
     } catch (CannotRunException e) {
       say(e.getMessage());
@@ -295,14 +320,19 @@ final class ExecCommand implements Callable<Integer> {
     ChildProcess.Exit exit = child.waitFor();
     if (exit.leftRunning() > 0) {
       say("the command left " + exit.leftRunning() + (exit.leftRunning() == 1 ? " process running; stopped it"
-          : " processes running; stopped them") + " before releasing the lock '" + key + "'.");
+          : " processes running; stopped them") + " before releasing " + locks() + ".");
     }
     if (lost.get() != null) {
-      say("lost the lock '" + key + "' while the command ran (" + lost.get() + "); stopped it (its status: "
+      say("lost " + locks() + " while the command ran (" + lost.get() + "); stopped it (its status: "
           + exit.status() + ").");
       return ExitCodes.LOCK_LOST;
     }
     return exit.status();
+  }
+
+  /** How messages name what the command runs under: {@code the lock 'a'}, or {@code the locks 'a', 'b'}. */
+  private String locks() {
+    return (keys.size() == 1 ? "the lock '" : "the locks '") + String.join("', '", keys) + "'";
   }
 
   /** Prints one line on stderr, as every message of baton's own, the key in it printable. */

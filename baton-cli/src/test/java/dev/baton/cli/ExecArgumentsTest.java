@@ -52,6 +52,14 @@ class ExecArgumentsTest {
   }
 
   @Test
+  void keyRepeatedTakesSeveralKeysTogether() {
+    assertThat(line("exec", "--key", "b", "--key", "a", "--", "./transfer.sh", "1"))
+        .isEqualTo(new LockKey.Command(List.of("b", "a"), List.of("./transfer.sh", "1")));
+    assertThat(line("exec", "--key", "a", "--key", "b", "ls", "--key", "c")).as("a --key of the command's own")
+        .isEqualTo(new LockKey.Command(List.of("a", "b"), List.of("ls", "--key", "c")));
+  }
+
+  @Test
   void theShortOptionsAreTheLongOnes() {
     ParseResult parsed = parse("exec", "-b", "redis://127.0.0.1:6379", "-w", "0.5", "-s", "-E", "3", "-v", "k", "true")
         .subcommand();

@@ -63,6 +63,21 @@ class ExecModesIT {
   }
 
   @Test
+  void repeatedKeysRunUnderEveryLockAtOnceAndLetGoOfThemIfOneIsTaken() throws InterruptedException {
+    String show = "printf 'keys=%s\\n' \"$BATON_KEYS\"; printf 'tokens=%s\\n' \"$BATON_FENCING_TOKENS\"; " + HOLD;
+    try (BatonProcess both = exec("acct/2", "--key", "acct/1", "--ttl", "2s", "--", "sh", "-c", show)) {
+      both.awaitLine("holding");
+      assertThat(both.output()).contains("keys=acct/1\nacct/2\n").containsPattern("tokens=\\d+\n\\d+\n");
+      assertThat(run("acct/1", "--wait", "0", "--", "true")).as("a run of one of the keys")
+          .isEqualTo(ExitCodes.NOT_ACQUIRED);
+      assertThat(run("acct/0", "--key", "acct/1", "--wait", "0", "--", "true")).as("a run of overlapping keys")
+          .isEqualTo(ExitCodes.NOT_ACQUIRED);
+      assertThat(run("acct/0", "--wait", "0", "--", "true")).as("the key the overlapping run let go of").isZero();
+    } // killed: its keys are free once its 2 s ttl has passed
+    assertThat(run("acct/0", "--key", "acct/1", "--key", "acct/2", "--wait", "20s", "--", "true")).isZero();
+  }
+
+  @Test
   void aModeIsOneOfTheTwoAndPermitsAreAtLeastOne() throws InterruptedException {
     assertThat(run("bad", "--permits", "0", "--", "true")).isEqualTo(ExitCodes.USAGE);
     assertThat(run("bad", "--shared", "--permits", "2", "--", "true")).isEqualTo(ExitCodes.USAGE);

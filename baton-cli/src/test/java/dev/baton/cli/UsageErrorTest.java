@@ -46,6 +46,15 @@ class UsageErrorTest {
   }
 
   @Test
+  void severalKeysAreRefusedToSharedAndPermitRuns() {
+    assertThat(usageError("exec", "-b", "redis://127.0.0.1:6379", "-s", "--key", "a", "--key", "b", "true"))
+        .isEqualTo("baton exec: --shared takes one key, but --key was given 2 times: several keys are taken together"
+            + " as exclusive locks only; see 'baton exec --help'");
+    assertThat(usageError("exec", "-b", "redis://127.0.0.1:6379", "-p", "2", "--key", "a", "--key", "b", "true"))
+        .startsWith("baton exec: --permits takes one key");
+  }
+
+  @Test
   void nonblockAndWaitTogetherAreRefused() {
     assertThat(usageError("exec", "-n", "-w", "5", "k", "true"))
         .isEqualTo("baton exec: -n/--nonblock is --wait 0: give one of them, not both; see 'baton exec --help'");

@@ -3,5 +3,5 @@ package dev.baton.engine;
 /** One blocking acquire, run on the calling thread; returns null when the lock was not acquired. */
 @FunctionalInterface
 interface AcquireCall {
-  EngineLease call() throws InterruptedException;
+  ReleasableLease call() throws InterruptedException;
 }

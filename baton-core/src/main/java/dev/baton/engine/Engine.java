@@ -374,6 +374,15 @@ final class Engine implements LossListener {
     }
   }
 
+  /** Runs {@code action} on one of the client's background threads; once they stopped (the client closed), here. */
+  void inBackground(Runnable action) {
+    try {
+      background.executor().execute(action);
+    } catch (RejectedExecutionException closing) {
+      action.run();
+    }
+  }
+
   /** A lease on an entry of local key {@code localKey} ended: the key is no longer in use by it. */
   void forget(String localKey) {
     keys.release(localKey);

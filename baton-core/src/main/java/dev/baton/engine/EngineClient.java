@@ -15,6 +15,7 @@ import dev.baton.spi.LockBackend;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.Ticker;
 import java.security.SecureRandom;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
@@ -50,6 +51,25 @@ final class EngineClient implements LockClient {
   @Override
   public DistributedLock lock(String key, LockOptions options) {
     return handle(key, QueueRule.EXCLUSIVE, Primitive.LOCK, options);
+  }
+
+  @Override
+  public DistributedLock multiLock(Collection<String> keys) {
+    return multiLock(keys, defaults);
+  }
+
+  @Override
+  public DistributedLock multiLock(Collection<String> keys, LockOptions options) {
+    engine.ensureOpen();
+    List<String> sorted = EngineMultiLock.sortedKeys(engine, keys);
+    if (options == null) {
+      throw new IllegalArgumentException("The options for multi-lock " + sorted + " must not be null; use"
+          + " LockOptions.defaults().");
+    }
+    if (sorted.size() == 1) {
+      return lock(sorted.get(0), options);
+    }
+    return new EngineMultiLock(engine, holds, sorted, options);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.baton.engine;
 
-import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockLostListener;
 import dev.baton.LostReason;
@@ -43,7 +42,7 @@ import org.slf4j.LoggerFactory;
  *   <li>Everything else is final.
  * </ul>
  */
-final class EngineLease implements Lease {
+final class EngineLease implements ReleasableLease {
   private static final Logger log = LoggerFactory.getLogger(EngineLease.class);
   private static final long MIN_RENEWAL_NANOS = 2_000_000L;
   private static final Duration MIN_HOLD = Duration.ofMillis(1);
@@ -62,6 +61,10 @@ final class EngineLease implements Lease {
   private volatile Future<?> holdTimer;
   /** What the holder acquired for, as observers are told: set by the acquiring thread before the lease is returned. */
   private volatile Primitive primitive = Primitive.LOCK;
+  /** The multi-lease this lease is one key of, told if it ends other than by its holder's release; else null. */
+  private volatile MultiLease whole;
+  /** Why the lease ended, if not by its holder's release: written before {@link #whole} is read, so one is told. */
+  private volatile LostReason endedBy;
 
   /**
    * A lease on {@code entry}, held from {@code grantedSince}.
@@ -88,6 +91,24 @@ final class EngineLease implements Lease {
 
   HeldEntry entry() {
     return entry;
+  }
+
+  /** Makes this lease one key of {@code multi}, which is told if it ended already or ends other than by a release. */
+  void partOf(MultiLease multi) {
+    whole = multi;
+    LostReason reason = endedBy;
+    if (reason != null) {
+      multi.partEnded(reason);
+    }
+  }
+
+  /** Tells the multi-lease this lease is a key of, if any, that it ended for {@code reason}. Does no I/O. */
+  private void tellWhole(LostReason reason) {
+    endedBy = reason;
+    MultiLease multi = whole;
+    if (multi != null) {
+      multi.partEnded(reason);
+    }
   }
 
   boolean hasHoldTimeout() {
@@ -185,8 +206,8 @@ final class EngineLease implements Lease {
     release();
   }
 
-  /** Releases the lock; true if it was still ours until this call released it. */
-  boolean release() {
+  @Override
+  public boolean release() {
     return end(LeaseState.RELEASED, null);
   }
 
@@ -227,6 +248,7 @@ final class EngineLease implements Lease {
     state.set(LeaseState.LOST);
     cancelHoldTimer();
     entry.left(HeldEntry.Departure.GONE);
+    tellWhole(reason);
     engine.observers().ended(this, primitive, grantedSince, reason);
     listeners.end(reason);
   }
@@ -249,6 +271,9 @@ final class EngineLease implements Lease {
     } finally {
       state.set(finalState);
       entry.left(departure);
+    }
+    if (told != null) {
+      tellWhole(told);
     }
     engine.observers().ended(this, primitive, grantedSince, told);
     listeners.end(told);

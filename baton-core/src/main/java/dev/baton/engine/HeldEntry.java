@@ -58,9 +58,9 @@ import org.slf4j.LoggerFactory;
  *   <li>Everything else is final.
  * </ul>
  *
- * <p>What comes next extends this class: a lease on several keys is a holder of several entries; a lingering entry is
- * one that {@link #leave} keeps, instead of releasing it, when its last lease leaves; a revocation is a request
- * delivered to the {@link #holders} of an entry.
+ * <p>A multi-lock's lease ({@link MultiLease}) holds one ordinary lease on each of several entries, and needs nothing
+ * of this class. What comes next extends it: a lingering entry is one that {@link #leave} keeps, instead of releasing
+ * it, when its last lease leaves; a revocation is a request delivered to the {@link #holders} of an entry.
  */
 final class HeldEntry {
   private static final Logger log = LoggerFactory.getLogger(HeldEntry.class);

@@ -201,6 +201,81 @@ class EngineInFakeTimeTest {
     assertThat(time.read()).as("fake nanoseconds until it gave up").isGreaterThanOrEqualTo(TTL.toNanos());
   }
 
+  @Test
+  void aMultiLockWaitsForEveryKeyWithinOneDeadlineAndLetsGoOfTheKeysItTook() throws Exception {
+    first.lock(key + "/c").acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("multi", () -> second.multiLock(List.of(key + "/c",
+        key + "/b", key + "/a")).acquire(Duration.ofMinutes(10)));
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/c") == 2);
+    waiter.awaitBlocked(PARKED);
+    assertThat(store.entries(key + "/a")).isEqualTo(1);
+    assertThat(store.entries(key + "/b")).isEqualTo(1);
+
+    time.advance(Duration.ofMinutes(10).minus(A_MOMENT));
+    watchNotDone(waiter);
+    time.advance(A_MOMENT);
+
+    assertThat(waiter.failure(PROMPTLY)).isInstanceOf(LockTimeoutException.class).hasMessageContaining("within 10 min")
+        .hasMessageContaining(key + "/c");
+    assertThat(store.entries(key + "/a")).as("key a, let go of").isZero();
+    assertThat(store.entries(key + "/b")).as("key b, let go of").isZero();
+  }
+
+  @Test
+  void aMultiLocksHoldTimeoutCountsFromWhenEveryKeyIsHeld() throws Exception {
+    Lease b = first.lock(key + "/b").acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("multi", () -> second.multiLock(List.of(key + "/a",
+        key + "/b")).acquire(options.withHoldTimeout(Duration.ofMinutes(2))));
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 2);
+    time.advance(Duration.ofMinutes(3)); // key a held all along, renewed
+    assertThat(store.entries(key + "/a")).isEqualTo(1);
+    b.close();
+    Lease lease = waiter.result(PROMPTLY);
+    List<LostReason> lost = new CopyOnWriteArrayList<>();
+    lease.onLost(lost::add);
+
+    time.advance(Duration.ofMinutes(2).minus(A_MOMENT));
+    assertThat(lease.isHeld()).isTrue();
+    assertThat(first.lock(key + "/a").tryAcquire()).isEmpty();
+    time.advance(A_MOMENT);
+
+    await().atMost(PROMPTLY).untilAsserted(() -> {
+      assertThat(lease.state()).isEqualTo(LeaseState.EXPIRED);
+      assertThat(lost).containsExactly(LostReason.HOLD_TIMEOUT);
+    });
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 0 && store.entries(key + "/b") == 0);
+  }
+
+  /** A key lost while a later one is waited for ends the lease: it comes back lost, and the later key is let go. */
+  @Test
+  void aKeyLostWhileTheMultiLockWaitsForTheNextEndsItsLease() throws Exception {
+    List<LostReason> partsEnded = new CopyOnWriteArrayList<>();
+    second.observe(new LockObserver() {
+      @Override
+      public void ended(Lease part, Primitive primitive, Duration heldFor, LostReason reason) {
+        partsEnded.add(reason);
+      }
+    });
+    Lease b = first.lock(key + "/b").acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("multi", () -> second.multiLock(List.of(key + "/a",
+        key + "/b")).acquire());
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 2);
+    store.removeHolder(key + "/a");
+    time.advance(TTL.dividedBy(3)); // the renewal of key a finds it gone; the waiter's entry for b stays
+    await().atMost(PROMPTLY).until(() -> partsEnded.contains(LostReason.ENTRY_REMOVED));
+    watchNotDone(waiter);
+    b.close();
+
+    Lease lease = waiter.result(PROMPTLY);
+    List<LostReason> lost = new CopyOnWriteArrayList<>();
+    lease.onLost(lost::add);
+    assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+    assertThat(lease.isHeld()).isFalse();
+    await().atMost(PROMPTLY).untilAsserted(() -> assertThat(lost).containsExactly(LostReason.ENTRY_REMOVED));
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 0);
+    assertThat(first.multiLock(List.of(key + "/a", key + "/b")).tryAcquire()).isPresent();
+  }
+
   /**
    * The waiter of the second client has put its entry at the store and waits: its deadline and first try are behind
    * it, and so is the start of its wait for a wake-up, which counts from when it begins (a wait that began after the

@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Meters of one {@link LockClient}, every one tagged {@code backend}, all but the gauge {@code primitive} as well
- * ({@code lock}, {@code read_lock}, {@code write_lock}, {@code semaphore} or {@code leadership}, whose acquires wait
- * for as long as the candidate stands), and {@code key} when asked for:
+ * ({@code lock}, {@code read_lock}, {@code write_lock}, {@code semaphore}, {@code leadership}, whose acquires wait
+ * for as long as the candidate stands, or {@code multi_lock}: each key of a multi-lock is metered as an acquire and a
+ * hold of its own), and {@code key} when asked for:
  *
  * <ul>
  *   <li>{@code baton.lock.acquire} (timer): how long acquires waited, tagged {@code outcome}: {@code acquired},

@@ -261,6 +261,14 @@ public abstract class LockClientContract {
     }
   }
 
+  /** {@link ContractMultiLock}. */
+  @Nested
+  class MultiLock extends ContractMultiLock {
+    MultiLock() {
+      super(LockClientContract.this);
+    }
+  }
+
   /** {@link ContractLeadership}. */
   @Nested
   class LeaderElection extends ContractLeadership {

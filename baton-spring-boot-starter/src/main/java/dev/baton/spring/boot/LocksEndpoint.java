@@ -57,8 +57,8 @@ public class LocksEndpoint {
   /**
    * A lock this instance holds.
    *
-   * @param primitive how it was taken: {@code LOCK}, {@code READ_LOCK}, {@code WRITE_LOCK}, {@code SEMAPHORE} or
-   *     {@code LEADERSHIP}
+   * @param primitive how it was taken: {@code LOCK}, {@code READ_LOCK}, {@code WRITE_LOCK}, {@code SEMAPHORE},
+   *     {@code LEADERSHIP} or {@code MULTI_LOCK} (one key of a multi-lock, each listed as held)
    * @param since when it was granted, ISO-8601
    * @param fencingToken the token the store gave with it
    * @param holdEndsAt when its hold timeout ({@code LockOptions.withHoldTimeout}, {@code @Locked(holdTimeout)}) releases
