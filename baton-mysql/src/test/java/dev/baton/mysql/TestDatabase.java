@@ -1,0 +1,42 @@
+package dev.baton.mysql;
+
+import dev.baton.servers.MariaDbServer;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** Runs SQL against the test server as an operator would, behind the clients' backs. */
+final class TestDatabase {
+  private TestDatabase() {}
+
+  /** Runs a statement whose one parameter is {@code key}'s bytes; the number of rows it changed. */
+  static int updateForKey(MariaDbServer server, String sql, String key) {
+    try (Connection connection = connect(server); PreparedStatement statement = connection.prepareStatement(sql)) {
+      statement.setBytes(1, key.getBytes(StandardCharsets.UTF_8));
+      return statement.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not run " + sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Runs a query whose one parameter is {@code key}'s bytes and whose one row holds one number. */
+  static long numberForKey(MariaDbServer server, String sql, String key) {
+    try (Connection connection = connect(server); PreparedStatement statement = connection.prepareStatement(sql)) {
+      statement.setBytes(1, key.getBytes(StandardCharsets.UTF_8));
+      try (ResultSet row = statement.executeQuery()) {
+        row.next();
+        return row.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not run " + sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A connection of the test user, in auto-commit mode. */
+  static Connection connect(MariaDbServer server) throws SQLException {
+    return DriverManager.getConnection(server.jdbcUrl(), MariaDbServer.USER, MariaDbServer.PASSWORD);
+  }
+}
