@@ -8,6 +8,7 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.MariaDbServerExtension;
 import dev.baton.testkit.PostgresServerExtension;
 import dev.baton.testkit.RedisClusterExtension;
 import dev.baton.testkit.RedisSentinelExtension;
@@ -36,6 +37,8 @@ class LockClientsTest {
   static final EtcdServerExtension etcd = new EtcdServerExtension();
   @RegisterExtension
   static final PostgresServerExtension postgres = new PostgresServerExtension();
+  @RegisterExtension
+  static final MariaDbServerExtension mariadb = new MariaDbServerExtension();
 
   static Stream<String> uris() {
     return Stream.of(redis.uri(), redisSentinels.uri(), redisCluster.uri(), "zookeeper://" + zooKeeper.connectString(),
@@ -109,6 +112,16 @@ class LockClientsTest {
     try (LockClient client = LockClients.connect(postgres.uri()); LockClient other = LockClients.connect(postgres.uri());
         Lease lease = client.lock("cart").acquire()) {
       assertThat(client.backendName()).isEqualTo("postgres");
+      assertThat(other.lock("cart").tryAcquire()).as("another client's try").isEmpty();
+    }
+  }
+
+  @Test
+  void connectsToMysqlAndMariadbByTheirUris() throws Exception {
+    String mysql = mariadb.uri().replaceFirst("^mariadb:", "mysql:");
+    try (LockClient client = LockClients.connect(mariadb.uri()); LockClient other = LockClients.connect(mysql);
+        Lease lease = client.lock("cart").acquire()) {
+      assertThat(client.backendName()).isEqualTo("mysql");
       assertThat(other.lock("cart").tryAcquire()).as("another client's try").isEmpty();
     }
   }

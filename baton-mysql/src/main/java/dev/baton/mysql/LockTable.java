@@ -1,20 +1,17 @@
 package dev.baton.mysql;
 
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import java.sql.ResultSet;
 import java.sql.Statement;
 
 /**
- * Sets up the lock table as a client connects: if it or its counter is missing, creates both ({@code create.sql},
+ * Sets up the lock table as a client connects: if it or its counter is missing ({@code exists.sql}), creates both ({@code create.sql},
  * {@code create-fencing.sql}, each {@code IF NOT EXISTS}, so that clients starting together do not race) and the
  * counter's one row ({@code seed-fencing.sql}); then checks that both are of Baton's shape ({@code shape.sql}), so
  * that a table that is not fails the connect with what to do. When all is there, only reads: a user without the right
  * to create tables can use tables an administrator created.
  */
 final class LockTable {
-  /** MySQL's error number of a missing table (ER_NO_SUCH_TABLE). */
-  private static final int NO_TABLE = 1146;
-
   private LockTable() {}
 
   /**
@@ -25,30 +22,32 @@ final class LockTable {
    */
   static void ensureExists(MySqlCalls calls, Sql sql) {
     boolean made = calls.call("Looking for the lock table " + sql.table, connection -> {
-      try (PreparedStatement check = MySqlCalls.prepare(connection, sql.shape)) {
-        check.executeQuery().close();
-        return true;
-      } catch (SQLException e) {
-        if (e.getErrorCode() == NO_TABLE) {
-          return false;
+      try (PreparedStatement check = MySqlCalls.prepare(connection, sql.exists)) {
+        check.setString(1, sql.database());
+        check.setString(2, sql.tableName());
+        check.setString(3, sql.tableName() + "_fencing");
+        try (ResultSet count = check.executeQuery()) {
+          return count.next() && count.getInt(1) == 2;
         }
-        throw e;
       }
     });
-    if (made) {
-      return;
+    if (!made) {
+      create(calls, sql);
     }
+    calls.call("Checking the columns of the lock table " + sql.table, connection -> {
+      try (PreparedStatement check = MySqlCalls.prepare(connection, sql.shape)) {
+        check.executeQuery().close();
+      }
+      return null;
+    });
+  }
+
+  private static void create(MySqlCalls calls, Sql sql) {
     calls.call("Creating the lock table " + sql.table, connection -> {
       try (Statement create = connection.createStatement()) {
         create.execute(sql.create);
         create.execute(sql.createFencing);
         create.execute(sql.seedFencing);
-      }
-      return null;
-    });
-    calls.call("Checking the columns of the lock table " + sql.table, connection -> {
-      try (PreparedStatement check = MySqlCalls.prepare(connection, sql.shape)) {
-        check.executeQuery().close();
       }
       return null;
     });

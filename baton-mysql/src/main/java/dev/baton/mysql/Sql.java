@@ -22,6 +22,7 @@ final class Sql {
   final String create;
   final String createFencing;
   final String seedFencing;
+  final String exists;
   final String shape;
   final String nextToken;
   final String entries;
@@ -38,6 +39,7 @@ final class Sql {
     this.create = read("create.sql");
     this.createFencing = read("create-fencing.sql");
     this.seedFencing = read("seed-fencing.sql");
+    this.exists = read("exists.sql");
     this.shape = read("shape.sql");
     this.nextToken = read("next-token.sql");
     this.entries = read("entries.sql");
@@ -67,7 +69,18 @@ final class Sql {
 
   /** The expiry index's name: an index is named without its table's database. */
   private String indexName() {
-    return table.substring(table.indexOf('.') + 1) + "_expires_at";
+    return tableName() + "_expires_at";
+  }
+
+  /** The table's database, or null for the connection's. */
+  String database() {
+    int dot = table.indexOf('.');
+    return dot < 0 ? null : table.substring(0, dot);
+  }
+
+  /** The table's name without its database. */
+  String tableName() {
+    return table.substring(table.indexOf('.') + 1);
   }
 
   private String read(String name) {
