@@ -48,9 +48,8 @@ final class MySqlBackend implements LockBackend, AttemptStore {
    * Creates the lock table if it is missing (and checks it if not) and starts sweeping lapsed entries every
    * {@code sweepEvery}; on failure closes the connections and throws.
    */
-  static MySqlBackend connect(Connections connections, String table, Duration maxPollInterval, Duration sweepEvery,
+  static MySqlBackend connect(Connections connections, Sql sql, Duration maxPollInterval, Duration sweepEvery,
       String server) {
-    Sql sql = new Sql(table);
     MySqlCalls calls = new MySqlCalls(connections, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);

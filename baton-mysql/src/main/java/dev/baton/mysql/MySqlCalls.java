@@ -28,6 +28,11 @@ final class MySqlCalls {
     this.table = table;
   }
 
+  /** How messages name the server. */
+  String server() {
+    return server;
+  }
+
   /** Runs {@code work} in auto-commit mode; {@code what} names the call in error messages. */
   <T> T call(String what, Work<T> work) {
     return run(what, work, false);

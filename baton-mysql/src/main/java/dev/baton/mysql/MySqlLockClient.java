@@ -124,7 +124,8 @@ public final class MySqlLockClient {
 
     /**
      * How long one call may take before the server counts as unreachable; 5 s by default. It bounds the connections
-     * the client opens from an address; those of a data source are bounded by the pool's own settings.
+     * the client opens from an address (and on MariaDB how long the server keeps the transaction of a client that
+     * stopped in its middle); those of a data source are bounded by the pool's own settings.
      */
     public Builder commandTimeout(Duration commandTimeout) {
       this.commandTimeout = Settings.positive("commandTimeout", commandTimeout);
@@ -180,16 +181,18 @@ public final class MySqlLockClient {
         throw new IllegalStateException("Give either an address, e.g. address(\"mysql://user:password@host:3306"
             + "/db\"), or a data source, dataSource(pool), but not both.");
       }
+      Sql sql = new Sql(table);
       Connections connections;
       String server;
       if (dataSource != null) {
         connections = new DataSourceConnections(dataSource);
         server = "the data source " + dataSource.getClass().getSimpleName();
       } else {
-        connections = new PooledConnections(address.jdbcUrl(), driverProperties(), maxIdleConnections);
+        connections = new PooledConnections(address.jdbcUrl(), driverProperties(), maxIdleConnections, sql,
+            Math.max(1, commandTimeout.toSeconds()));
         server = address.display();
       }
-      return ClientFactory.newClient(MySqlBackend.connect(connections, table, maxPollInterval, sweepEvery, server),
+      return ClientFactory.newClient(MySqlBackend.connect(connections, sql, maxPollInterval, sweepEvery, server),
           defaultOptions);
     }
 

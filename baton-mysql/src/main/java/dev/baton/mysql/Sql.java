@@ -22,6 +22,7 @@ final class Sql {
   final String create;
   final String createFencing;
   final String seedFencing;
+  final String readOnly;
   final String exists;
   final String shape;
   final String nextToken;
@@ -33,12 +34,14 @@ final class Sql {
   final String abandon;
   final String keys;
   final String sweep;
+  final String idleTransaction;
 
   Sql(String table) {
     this.table = checkTable(table);
     this.create = read("create.sql");
     this.createFencing = read("create-fencing.sql");
     this.seedFencing = read("seed-fencing.sql");
+    this.readOnly = read("read-only.sql");
     this.exists = read("exists.sql");
     this.shape = read("shape.sql");
     this.nextToken = read("next-token.sql");
@@ -50,6 +53,7 @@ final class Sql {
     this.abandon = read("abandon.sql");
     this.keys = read("keys.sql");
     this.sweep = read("sweep.sql");
+    this.idleTransaction = read("idle-transaction.sql");
   }
 
   /**

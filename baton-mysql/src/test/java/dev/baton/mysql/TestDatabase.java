@@ -7,10 +7,20 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 /** Runs SQL against the test server as an operator would, behind the clients' backs. */
 final class TestDatabase {
   private TestDatabase() {}
+
+  /** Runs a statement without parameters. */
+  static void execute(MariaDbServer server, String sql) {
+    try (Connection connection = connect(server); Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not run " + sql + ": " + e.getMessage(), e);
+    }
+  }
 
   /** Runs a statement whose one parameter is {@code key}'s bytes; the number of rows it changed. */
   static int updateForKey(MariaDbServer server, String sql, String key) {
