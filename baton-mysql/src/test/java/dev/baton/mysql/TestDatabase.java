@@ -8,6 +8,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 
 /** Runs SQL against the test server as an operator would, behind the clients' backs. */
 final class TestDatabase {
@@ -42,6 +43,20 @@ final class TestDatabase {
       }
     } catch (SQLException e) {
       throw new IllegalStateException("Could not run " + sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A counter of the server's status ({@code SHOW GLOBAL STATUS}), e.g. {@code Com_select}. */
+  static long status(MariaDbServer server, String name) {
+    try (Connection connection = connect(server); PreparedStatement statement = connection.prepareStatement(
+        "SELECT variable_value FROM information_schema.global_status WHERE variable_name = ?")) {
+      statement.setString(1, name.toUpperCase(Locale.ROOT));
+      try (ResultSet row = statement.executeQuery()) {
+        row.next();
+        return row.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not read the status " + name + ": " + e.getMessage(), e);
     }
   }
 
