@@ -46,6 +46,21 @@ final class TestDatabase {
     }
   }
 
+  /** How many rows of {@code baton_locks} have a key that starts with {@code prefix} ({@code ""}: all). */
+  static long rowsUnder(MariaDbServer server, String prefix) {
+    String sql = "SELECT count(*) FROM baton_locks WHERE LEFT(lock_key, LENGTH(?)) = ?";
+    try (Connection connection = connect(server); PreparedStatement statement = connection.prepareStatement(sql)) {
+      statement.setBytes(1, prefix.getBytes(StandardCharsets.UTF_8));
+      statement.setBytes(2, prefix.getBytes(StandardCharsets.UTF_8));
+      try (ResultSet row = statement.executeQuery()) {
+        row.next();
+        return row.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not run " + sql + ": " + e.getMessage(), e);
+    }
+  }
+
   /** A counter of the server's status ({@code SHOW GLOBAL STATUS}), e.g. {@code Com_select}. */
   static long status(MariaDbServer server, String name) {
     try (Connection connection = connect(server); PreparedStatement statement = connection.prepareStatement(
