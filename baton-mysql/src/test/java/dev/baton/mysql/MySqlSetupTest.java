@@ -6,14 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.baton.BackendSetupException;
 import dev.baton.Lease;
 import dev.baton.LockClient;
+import dev.baton.servers.MariaDbServer;
 import dev.baton.testkit.MariaDbServerExtension;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.mariadb.jdbc.MariaDbDataSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What a client finds as it connects: a table of its own name made on first use, a table of another shape or a
- * read-only server refused with what to do.
+ * What a client finds as it connects: a table of its own name made on first use, the application's data source, a
+ * table of another shape or a read-only server refused with what to do.
  */
 class MySqlSetupTest {
   @RegisterExtension
@@ -28,6 +30,24 @@ class MySqlSetupTest {
       assertThat(TestDatabase.numberForKey(mariadb.server(),
           "SELECT v FROM other_locks_fencing WHERE id = 1 AND ? IS NOT NULL", "")).isEqualTo(lease.fencingToken());
     }
+  }
+
+  @Test
+  void aClientOnTheApplicationsDataSourceSharesTheLocksOfOneFromAnAddress() throws Exception {
+    MariaDbDataSource pool = new MariaDbDataSource(mariadb.jdbcUrl());
+    pool.setUser(MariaDbServer.USER);
+    pool.setPassword(MariaDbServer.PASSWORD);
+    try (LockClient pooled = MySqlLockClient.builder().dataSource(pool).connect();
+        LockClient direct = MySqlLockClient.connect(mariadb.uri())) {
+      try (Lease lease = pooled.lock("shared").acquire(Duration.ofSeconds(5))) {
+        assertThat(direct.lock("shared").tryAcquire()).isEmpty();
+        assertThat(direct.status("shared").fencingToken()).hasValue(lease.fencingToken());
+      }
+      try (Lease lease = direct.lock("shared").acquire(Duration.ofSeconds(5))) {
+        assertThat(pooled.lock("shared").tryAcquire()).isEmpty();
+      }
+    }
+    assertThat(TestDatabase.rowsUnder(mariadb.server(), "shared")).isZero();
   }
 
   @Test
