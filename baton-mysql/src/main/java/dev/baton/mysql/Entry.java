@@ -15,8 +15,9 @@ import java.util.List;
  * @param rule the entry's mode and capacity
  * @param holder the holder record written with it
  * @param remainingMillis how long the entry lives without a renewal, by the database's clock
+ * @param contended whether a waiter marked it as waited for
  */
-record Entry(long id, String ownerId, QueueRule rule, String holder, long remainingMillis) {
+record Entry(long id, String ownerId, QueueRule rule, String holder, long remainingMillis, boolean contended) {
 
   /** The live entries of a key in queue order, as {@code entries.sql} reads them. */
   static List<Entry> readAll(ResultSet rows) throws SQLException {
@@ -24,7 +25,7 @@ record Entry(long id, String ownerId, QueueRule rule, String holder, long remain
     while (rows.next()) {
       entries.add(new Entry(rows.getLong("entry_id"), rows.getString("owner_id"),
           rule(rows.getString("mode"), rows.getInt("capacity")), rows.getString("holder"),
-          rows.getLong("remaining_ms")));
+          rows.getLong("remaining_ms"), rows.getBoolean("contended")));
     }
     return entries;
   }

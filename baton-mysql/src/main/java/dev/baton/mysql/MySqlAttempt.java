@@ -44,7 +44,9 @@ import java.util.function.Supplier;
  * waiters at once, but it lives in one session on one server: it needs a connection held per waiter, and on Galera
  * it is node-local.
  *
- * <p>A single try (one that will not wait) writes nothing unless it holds.
+ * <p>A try that does not hold marks the entries ahead of its own as waited for ({@code contend.sql}), so that their
+ * holders release them at the end of a chain of local hand-overs; a single try (one that will not wait) writes nothing
+ * else unless it holds.
  */
 final class MySqlAttempt implements Attempt {
   /** The first interval between looks; it doubles up to the client's maximum. */
@@ -136,6 +138,9 @@ final class MySqlAttempt implements Attempt {
     int awaited = request.rule().awaited(Entry.modes(entries));
     boolean holds = awaited == QueueRule.HOLDS;
     long lapses = awaitedLapse(entries, awaited);
+    if (!holds) {
+      contend(connection, entries, token); // a single try too: another client wants the key
+    }
     if (!holds && !request.mayWait()) {
       return new Place(false, false, lapses, awaitedId(entries, awaited));
     }
@@ -171,11 +176,29 @@ final class MySqlAttempt implements Attempt {
     int awaited = request.rule().awaited(Entry.modes(ahead));
     boolean holds = awaited == QueueRule.HOLDS;
     boolean runsLow = entries.get(ours).remainingMillis() < waitingExpiryMillis * 2 / 3;
+    if (!holds) {
+      contend(connection, ahead, entryId);
+    }
     if ((holds || runsLow) && !refresh(connection, holds ? expiryMillis : waitingExpiryMillis)) {
       entryId = 0;
       return Place.GONE;
     }
     return new Place(holds, false, awaitedLapse(ahead, awaited), awaitedId(ahead, awaited));
+  }
+
+  /**
+   * Marks the live entries ahead of ours ({@code ahead}, before token {@code ours}) as waited for, so that their
+   * holders release them at the end of a chain of local hand-overs; a statement only if one of them is unmarked.
+   */
+  private void contend(Connection connection, List<Entry> ahead, long ours) throws SQLException {
+    if (ahead.stream().allMatch(Entry::contended)) {
+      return;
+    }
+    try (PreparedStatement update = MySqlCalls.prepare(connection, sql.contend)) {
+      update.setBytes(1, key);
+      update.setLong(2, ours);
+      update.executeUpdate();
+    }
   }
 
   private long nextToken(Connection connection) throws SQLException {

@@ -4,6 +4,7 @@ import dev.baton.LockException;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
+import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
@@ -154,6 +155,41 @@ final class MySqlBackend implements LockBackend, AttemptStore {
       delete.setLong(2, entryId);
       return delete.executeUpdate() == 1;
     }
+  }
+
+  /**
+   * Keeps the entry, expiring {@code expiry} from now, if the key has no other live entry and no waiter marked it
+   * while it was held ({@code contend.sql}), in one transaction that holds the counter row's lock (no entry can be
+   * added meanwhile); else releases it. A waiter that queues after it was kept waits at most to the end of the next
+   * chain.
+   */
+  @Override
+  public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+    String key = grant.request().key();
+    boolean kept = calls.transaction("Keeping '" + key + "'", connection -> {
+      try (PreparedStatement lock = MySqlCalls.prepare(connection, sql.keepLock)) {
+        lock.executeQuery().close();
+      }
+      try (PreparedStatement others = MySqlCalls.prepare(connection, sql.keepOthers)) {
+        others.setBytes(1, Keys.bytes(key));
+        others.setLong(2, grant.fencingToken());
+        try (ResultSet count = others.executeQuery()) {
+          if (!count.next() || count.getLong(1) > 0) {
+            return false;
+          }
+        }
+      }
+      try (PreparedStatement keep = MySqlCalls.prepare(connection, sql.keep)) {
+        keep.setLong(1, Math.max(1, expiry.toMillis()));
+        keep.setBytes(2, Keys.bytes(key));
+        keep.setLong(3, grant.fencingToken());
+        return keep.executeUpdate() == 1;
+      }
+    });
+    if (kept) {
+      return ChainEnd.KEPT;
+    }
+    return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
   }
 
   @Override

@@ -32,6 +32,10 @@ final class Sql {
   final String release;
   final String releaseLapsed;
   final String abandon;
+  final String contend;
+  final String keep;
+  final String keepLock;
+  final String keepOthers;
   final String keys;
   final String sweep;
   final String idleTransaction;
@@ -51,6 +55,10 @@ final class Sql {
     this.release = read("release.sql");
     this.releaseLapsed = read("release-lapsed.sql");
     this.abandon = read("abandon.sql");
+    this.contend = read("contend.sql");
+    this.keep = read("keep.sql");
+    this.keepLock = read("keep-lock.sql");
+    this.keepOthers = read("keep-others.sql");
     this.keys = read("keys.sql");
     this.sweep = read("sweep.sql");
     this.idleTransaction = read("idle-transaction.sql");

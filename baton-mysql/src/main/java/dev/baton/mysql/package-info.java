@@ -14,6 +14,7 @@
  *   mode       VARCHAR(16)     NOT NULL,  -- EXCLUSIVE, SHARED or PERMIT
  *   capacity   INT             NOT NULL,
  *   expires_at DATETIME(6)     NOT NULL,  -- UTC, by the database's clock
+ *   contended  BOOLEAN         NOT NULL DEFAULT FALSE,
  *   PRIMARY KEY (lock_key, entry_id),
  *   KEY baton_locks_expires_at (expires_at)
  * ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;

@@ -8,6 +8,7 @@ CREATE TABLE IF NOT EXISTS {table} (
   mode       VARCHAR(16)     NOT NULL,  -- EXCLUSIVE, SHARED or PERMIT
   capacity   INT             NOT NULL,  -- how many may hold at once: 1, or a semaphore's permits
   expires_at DATETIME(6)     NOT NULL,  -- UTC by the database's clock: an entry not renewed by then is gone
+  contended  BOOLEAN         NOT NULL DEFAULT FALSE,  -- someone waited behind it: released, not kept, at a chain's end
   PRIMARY KEY (lock_key, entry_id),     -- a key's entries in queue order
   KEY {index} (expires_at)              -- the sweep of lapsed entries (sweep.sql)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin
