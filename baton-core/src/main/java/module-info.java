@@ -18,6 +18,7 @@ module dev.baton.core {
       dev.baton.zookeeper,
       dev.baton.etcd,
       dev.baton.postgres,
+      dev.baton.mysql,
       dev.baton.connect,
       dev.baton.spring.boot,
       dev.baton.torture;

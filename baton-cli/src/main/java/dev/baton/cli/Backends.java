@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * {@code redis-cluster://host:port[,host:port]}, {@code rediss-cluster://...},
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://...}), {@code etcd://host:port[,host:port]} (or
  * {@code http://...}, {@code https://...}), {@code postgresql://host[:port]/db} (or {@code postgres://...},
- * {@code jdbc:postgresql://...}). The user and password come from the environment ({@link Credentials}),
+ * {@code jdbc:postgresql://...}), {@code mysql://host[:port]/db} (or {@code mariadb://...}, {@code jdbc:mysql://...},
+ * {@code jdbc:mariadb://...}). The user and password come from the environment ({@link Credentials}),
  * so that no secret shows on a command line; so do etcd's TLS files: {@code BATON_TLS_CA}, {@code BATON_TLS_CERT},
  * {@code BATON_TLS_KEY}. A Redis URI may still carry a password, {@code redis://[user]:password@host}, which then
  * shows in ps(1).
@@ -39,7 +40,9 @@ final class Backends {
       + "%netcd://host:port[,host:port], http://...,"
       + "%nhttps://... (etcd with TLS),"
       + "%npostgresql://host[:port]/db, postgres://...,"
-      + "%njdbc:postgresql://...";
+      + "%njdbc:postgresql://...,"
+      + "%nmysql://host[:port]/db, mariadb://...,"
+      + "%njdbc:mysql://..., jdbc:mariadb://...";
 
   /** Where the user and password come from, for the help of {@code -b/--backend}. */
   static final String CREDENTIALS = "The password comes from $BATON_PASSWORD or the file $BATON_PASSWORD_FILE names,"

@@ -31,7 +31,8 @@ class HelpTest {
   /** Every scheme a backend URI may start with, as baton-connect reads them. */
   private static final List<String> SCHEMES = List.of("redis://", "rediss://", "redis-sentinel://",
       "rediss-sentinel://", "redis-cluster://", "rediss-cluster://", "zookeeper://", "zk://", "etcd://", "http://",
-      "https://", "postgresql://", "postgres://", "jdbc:postgresql://");
+      "https://", "postgresql://", "postgres://", "jdbc:postgresql://", "mysql://", "mariadb://", "jdbc:mysql://",
+      "jdbc:mariadb://");
 
   /** The top level and every subcommand, as the words that name them after {@code baton}. */
   static Stream<List<String>> commands() {
@@ -103,7 +104,7 @@ class HelpTest {
   @Test
   void batonHelpNamesEveryStore() {
     assertNamesEveryStore(help(List.of()), "baton --help");
-    assertThat(help(List.of())).contains("Redis", "ZooKeeper", "etcd", "PostgreSQL");
+    assertThat(help(List.of())).contains("Redis", "ZooKeeper", "etcd", "PostgreSQL", "MySQL");
   }
 
   @ParameterizedTest(name = "baton {0} --help")

@@ -11,7 +11,8 @@ import java.util.Optional;
  * {@code redis-cluster://[:password@]host:port[,host:port]} (or {@code rediss-cluster://} for TLS),
  * {@code zookeeper://host:port[,host:port][/chroot]} (or {@code zk://}), {@code etcd://host:port[,host:port]}
  * (or {@code http://}, {@code https://}), {@code postgresql://user:password@host:port/db} (or {@code postgres://},
- * {@code jdbc:postgresql://}), {@code memory://[name]} (a store inside this JVM, for tests: see
+ * {@code jdbc:postgresql://}), {@code mysql://user:password@host:port/db} (or {@code mariadb://}, {@code jdbc:mysql://},
+ * {@code jdbc:mariadb://}), {@code memory://[name]} (a store inside this JVM, for tests: see
  * {@link dev.baton.memory.MemoryLockClient}). Its {@link #toString()} hides the password and the secret query parameters. A query parameter
  * {@code compat=PEER} asks for locks that exclude another library's on the same names: {@code compat=redisson} on
  * Redis, {@code compat=curator} on ZooKeeper, {@code compat=etcd} on etcd.
@@ -23,7 +24,7 @@ public final class BackendUri {
       + " redis-sentinel://host:port[,host:port]#master, redis-cluster://host:port[,host:port],"
       + " zookeeper://host:port[,host:port][/chroot]"
       + ", etcd://host:port[,host:port], memory://[name] (a store inside this JVM)"
-      + " or postgresql://user:password@host:port/db";
+      + ", postgresql://user:password@host:port/db or mysql://user:password@host:port/db (or mariadb://)";
 
   private final String uri;
   private final String scheme;
@@ -81,6 +82,7 @@ public final class BackendUri {
       case "zookeeper", "zk" -> Backend.ZOOKEEPER;
       case "etcd", "http", "https" -> Backend.ETCD;
       case "postgresql", "postgres", "jdbc:postgresql" -> Backend.POSTGRES;
+      case "mysql", "mariadb", "jdbc:mysql", "jdbc:mariadb" -> Backend.MYSQL;
       case "memory" -> Backend.MEMORY;
       default -> throw new IllegalArgumentException("Unknown backend '" + Redaction.uri(trimmed) + "': use " + FORMS + ".");
     };
@@ -152,6 +154,8 @@ public final class BackendUri {
     ETCD("baton-etcd", "dev.baton.etcd.EtcdLockClient", List.of("etcd")),
     /** PostgreSQL, through {@code dev.baton:baton-postgres}. */
     POSTGRES("baton-postgres", "dev.baton.postgres.PostgresLockClient", List.of()),
+    /** MySQL or MariaDB, through {@code dev.baton:baton-mysql}. */
+    MYSQL("baton-mysql", "dev.baton.mysql.MySqlLockClient", List.of()),
     /** A store inside this JVM, through {@code dev.baton:baton-core} itself: always available. */
     MEMORY("baton-core", "dev.baton.memory.MemoryLockClient", List.of());
 

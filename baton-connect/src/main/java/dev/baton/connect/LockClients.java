@@ -58,6 +58,7 @@ public final class LockClients {
       case ZOOKEEPER -> ZooKeeperConnector.connect(settings);
       case ETCD -> EtcdConnector.connect(settings);
       case POSTGRES -> PostgresConnector.connect(settings);
+      case MYSQL -> MySqlConnector.connect(settings);
       case MEMORY -> MemoryLockClient.connect(settings.uri().value(), settings.namespace().orElse(null),
           settings.defaultOptions());
     };

@@ -53,6 +53,11 @@ class BackendUriTest {
     assertThat(BackendUri.parse("zk://h:2181").address()).isEqualTo("h:2181");
     assertThat(BackendUri.parse("etcd://h:2379").backend()).isEqualTo(Backend.ETCD);
     assertThat(BackendUri.parse("https://h:2379").scheme()).isEqualTo("https");
+    assertThat(BackendUri.parse("mysql://u:p@h:3306/db").backend()).isEqualTo(Backend.MYSQL);
+    assertThat(BackendUri.parse("MariaDB://u:p@h:3306/db").backend()).isEqualTo(Backend.MYSQL);
+    assertThat(BackendUri.parse("jdbc:mysql://h:3306/db").backend()).isEqualTo(Backend.MYSQL);
+    assertThat(BackendUri.parse("jdbc:mariadb://h:3306/db").backend()).isEqualTo(Backend.MYSQL);
+    assertThat(BackendUri.parse("mysql://u:s3cret@h:3306/db")).hasToString("mysql://u:***@h:3306/db");
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.baton.LockOptions;
 import dev.baton.postgres.PostgresLockClient;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.MariaDbServerExtension;
 import dev.baton.testkit.PostgresServerExtension;
 import dev.baton.testkit.RedisClusterExtension;
 import dev.baton.testkit.RedisSentinelExtension;
@@ -37,6 +38,8 @@ class LockClientsTest {
   static final EtcdServerExtension etcd = new EtcdServerExtension();
   @RegisterExtension
   static final PostgresServerExtension postgres = new PostgresServerExtension();
+  @RegisterExtension
+  static final MariaDbServerExtension mariadb = new MariaDbServerExtension();
 
   static Stream<String> uris() {
     return Stream.of(redis.uri(), redisSentinels.uri(), redisCluster.uri(), "zookeeper://" + zooKeeper.connectString(),
@@ -128,6 +131,16 @@ class LockClientsTest {
     assertThatThrownBy(() -> LockClients.connect(ConnectionSettings.builder(postgres.uri()).namespace("team/orders")
         .build())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'team/orders'")
         .hasMessageContaining("NAMESPACE_locks");
+  }
+
+  @Test
+  void connectsToMysqlAndMariadbByTheirUris() throws Exception {
+    String mysql = mariadb.uri().replaceFirst("^mariadb:", "mysql:");
+    try (LockClient client = LockClients.connect(mariadb.uri()); LockClient other = LockClients.connect(mysql);
+        Lease lease = client.lock("cart").acquire()) {
+      assertThat(client.backendName()).isEqualTo("mysql");
+      assertThat(other.lock("cart").tryAcquire()).as("another client's try").isEmpty();
+    }
   }
 
   @Test

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a newcomer meets first: all four stores on the first screen, and a whole program soon after. */
+/** What a newcomer meets first: every store on the first screen, and a whole program soon after. */
 class ReadmeFrontDoorTest {
   /** About one screen. */
   private static final int FIRST_SCREEN = 40;
@@ -25,7 +25,7 @@ class ReadmeFrontDoorTest {
   void theFirstScreenNamesEveryStore() throws IOException {
     String firstScreen = String.join("\n", Files.readAllLines(README).subList(0, FIRST_SCREEN));
 
-    assertThat(firstScreen).contains("Redis", "ZooKeeper", "etcd", "PostgreSQL");
+    assertThat(firstScreen).contains("Redis", "ZooKeeper", "etcd", "PostgreSQL", "MySQL");
   }
 
   @Test

@@ -4,7 +4,8 @@
  * ({@link dev.baton.servers.RedisClusterSet}), under Sentinel ({@link dev.baton.servers.RedisSentinelSet}) or as a
  * primary with a replica behind a moving address ({@link dev.baton.servers.RedisReplicatedPair}); etcd alone
  * ({@link dev.baton.servers.EtcdServer}, optionally with TLS, {@link dev.baton.servers.TlsCertificates}) or as three
- * members ({@link dev.baton.servers.EtcdCluster}); PostgreSQL ({@link dev.baton.servers.PostgresServer}). A
+ * members ({@link dev.baton.servers.EtcdCluster}); PostgreSQL ({@link dev.baton.servers.PostgresServer}); MariaDB
+ * ({@link dev.baton.servers.MariaDbServer}). A
  * {@link dev.baton.servers.TcpProxy} sits in front of any of them to break or stall connections.
  *
  * <p>For tests (the test kit wraps each in a JUnit extension), benchmarks and {@code baton torture}; not for

@@ -1,0 +1,283 @@
+package dev.baton.mysql;
+
+import dev.baton.BackendSetupException;
+import dev.baton.PermissionDeniedException;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.Outcome;
+import dev.baton.spi.QueueRule;
+import dev.baton.spi.WakeUp;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * One acquisition in MySQL or MariaDB.
+ *
+ * <p>The first try, and any try after our entry lapsed, is one short transaction ({@link #enqueue}): it takes the next
+ * fencing token from the counter row ({@code next-token.sql}), whose row lock it holds to its commit, reads the key's
+ * live entries in queue order, and adds ours at the end, holding if the core's {@link QueueRule} says so of the entries
+ * ahead. As every transaction that adds an entry holds the counter's row lock from its token to its commit, an entry's
+ * token is smaller than every token committed after it, and its read (at READ COMMITTED, after the lock) sees every
+ * entry with a smaller token: mutual exclusion holds as it does for one queue in one process. Tokens only grow, across
+ * restarts too: the counter is a row, not an {@code AUTO_INCREMENT}.
+ *
+ * <p>A later try is two statements without a transaction ({@link #look}): the entries ahead of ours can only leave
+ * (every new entry comes after ours), so it reads them and, if ours holds or its waiting ttl runs low, sets our
+ * entry's expiry anew, only while it is live ({@code refresh.sql}): a lapsed entry is never revived, and a try that
+ * finds ours gone queues again at the end, as its ttl said.
+ *
+ * <p>Waiting: MySQL has no {@code NOTIFY}. A waiter is woken at once when a client of the same process frees the key,
+ * and otherwise looks again after an adaptive interval: 10 ms after a look that found the queue moved (the entry it
+ * waits for is another than at its last look), doubling while it stays put, up to 25 ms while the queue moved within
+ * the last second and up to the client's {@code maxPollInterval} after, and never later than the entry it waits for
+ * lapses nor than a third of its own ttl. So on a busy key, where holds are short, waiters look often and a hot key
+ * passes from process to process every few tens of milliseconds, and on a lock held for long they look rarely (a fixed
+ * doubling without the busy bound let the waiters' intervals compound: four clients on a hot key passed it 8 times a
+ * second instead of about 60). A lock released by another process passes on within that interval, and a waiting client costs one indexed read per
+ * interval per key (the engine has one waiter per key and client talk to the store). {@code GET_LOCK} could wake
+ * waiters at once, but it lives in one session on one server: it needs a connection held per waiter, and on Galera
+ * it is node-local.
+ *
+ * <p>A try that does not hold marks the entries ahead of its own as waited for ({@code contend.sql}), so that their
+ * holders release them at the end of a chain of local hand-overs; a single try (one that will not wait) writes nothing
+ * else unless it holds.
+ */
+final class MySqlAttempt implements Attempt {
+  /** The first interval between looks; it doubles up to the client's maximum. */
+  static final long FIRST_POLL_MILLIS = 10;
+  /** The longest interval between looks while the queue moves: on a busy key, holds are short. */
+  static final long BUSY_POLL_MILLIS = 25;
+  /** How long after the queue last moved a waiter still counts the key as busy. */
+  static final long BUSY_NANOS = 1_000_000_000L;
+
+  private final AttemptStore store;
+  private final MySqlCalls calls;
+  private final Sql sql;
+  private final AcquireRequest request;
+  private final byte[] key;
+  private final String what;
+  private final long expiryMillis;
+  private final long waitingExpiryMillis;
+  private WakeUp registered;
+  /** Our entry's token once written (perhaps: a commit whose reply was lost), 0 before. */
+  private long entryId;
+  private boolean written;
+  private long pollMillis = FIRST_POLL_MILLIS;
+  /** The token of the entry our last try waited for, 0 if none. */
+  private long awaitedId;
+  /** When a try last found the entry it waits for changed, or the attempt began ({@link System#nanoTime()}). */
+  private long movedNanos;
+
+  /** An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls}. */
+  MySqlAttempt(AttemptStore store, MySqlCalls calls, Sql sql, AcquireRequest request) {
+    this.store = store;
+    this.calls = calls;
+    this.sql = sql;
+    this.request = request;
+    this.key = Keys.bytes(request.key());
+    this.what = "Acquiring '" + request.key() + "'";
+    this.expiryMillis = Math.max(1, request.entryTtl().toMillis());
+    this.waitingExpiryMillis = Math.max(1, request.ttl().toMillis());
+    this.movedNanos = System.nanoTime();
+  }
+
+  @Override
+  public Outcome tryAcquire(WakeUp wakeUp) {
+    if (request.mayWait() && registered == null) {
+      store.register(request.key(), wakeUp); // before the read: no local release can slip between
+      registered = wakeUp;
+    }
+    Place place = entryId == 0 ? refusedWritesNothing(() -> calls.transaction(what, this::enqueue))
+        : calls.call(what, this::look);
+    if (place.holds()) {
+      stopWaiting();
+      return Outcome.granted(new MySqlGrant(request, entryId));
+    }
+    if (place.gone()) {
+      return Outcome.retryNow(); // our entry lapsed: the next try queues again
+    }
+    long now = System.nanoTime();
+    if (place.awaitedId() != awaitedId) {
+      awaitedId = place.awaitedId();
+      movedNanos = now;
+      pollMillis = FIRST_POLL_MILLIS; // the queue moved: it may move again soon
+    }
+    long poll = pollMillis;
+    long max = Math.max(FIRST_POLL_MILLIS, store.maxPollInterval().toMillis());
+    boolean busy = now - movedNanos < BUSY_NANOS;
+    pollMillis = Math.min(pollMillis * 2, busy ? Math.min(max, BUSY_POLL_MILLIS) : max);
+    long millis = Math.min(poll, Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
+    return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
+  }
+
+  /**
+   * Runs one try's call, and forgets what it may have written if the server refused it: a refusal or a table not set
+   * up for Baton is the server's answer to a statement, whose transaction is rolled back.
+   */
+  private <T> T refusedWritesNothing(Supplier<T> call) {
+    boolean before = written;
+    try {
+      return call.get();
+    } catch (PermissionDeniedException | BackendSetupException e) {
+      written = before;
+      entryId = 0;
+      throw e;
+    }
+  }
+
+  /** The transaction of a try without an entry: the token, the read, our entry. */
+  private Place enqueue(Connection connection) throws SQLException {
+    long token = nextToken(connection);
+    List<Entry> entries = read(connection);
+    int awaited = request.rule().awaited(Entry.modes(entries));
+    boolean holds = awaited == QueueRule.HOLDS;
+    long lapses = awaitedLapse(entries, awaited);
+    if (!holds) {
+      contend(connection, entries, token); // a single try too: another client wants the key
+    }
+    if (!holds && !request.mayWait()) {
+      return new Place(false, false, lapses, awaitedId(entries, awaited));
+    }
+    written = true; // from here the entry may be there, whatever the reply
+    try (PreparedStatement insert = MySqlCalls.prepare(connection, sql.insert)) {
+      insert.setBytes(1, key);
+      insert.setLong(2, token);
+      insert.setString(3, request.ownerId());
+      insert.setString(4, request.ownerRecord());
+      insert.setString(5, request.rule().mode().name());
+      insert.setInt(6, request.rule().capacity());
+      insert.setLong(7, holds ? expiryMillis : waitingExpiryMillis);
+      insert.executeUpdate();
+    }
+    entryId = token;
+    return new Place(holds, false, lapses, awaitedId(entries, awaited));
+  }
+
+  /** The try of a waiter with an entry: the read, and our entry's expiry set anew if it holds or runs low. */
+  private Place look(Connection connection) throws SQLException {
+    List<Entry> entries = read(connection);
+    int ours = -1;
+    for (int i = 0; i < entries.size() && ours < 0; i++) {
+      if (entries.get(i).id() == entryId) {
+        ours = i;
+      }
+    }
+    if (ours < 0) {
+      entryId = 0;
+      return Place.GONE;
+    }
+    List<Entry> ahead = entries.subList(0, ours);
+    int awaited = request.rule().awaited(Entry.modes(ahead));
+    boolean holds = awaited == QueueRule.HOLDS;
+    boolean runsLow = entries.get(ours).remainingMillis() < waitingExpiryMillis * 2 / 3;
+    if (!holds) {
+      contend(connection, ahead, entryId);
+    }
+    if ((holds || runsLow) && !refresh(connection, holds ? expiryMillis : waitingExpiryMillis)) {
+      entryId = 0;
+      return Place.GONE;
+    }
+    return new Place(holds, false, awaitedLapse(ahead, awaited), awaitedId(ahead, awaited));
+  }
+
+  /**
+   * Marks the live entries ahead of ours ({@code ahead}, before token {@code ours}) as waited for, so that their
+   * holders release them at the end of a chain of local hand-overs; a statement only if one of them is unmarked.
+   */
+  private void contend(Connection connection, List<Entry> ahead, long ours) throws SQLException {
+    if (ahead.stream().allMatch(Entry::contended)) {
+      return;
+    }
+    try (PreparedStatement update = MySqlCalls.prepare(connection, sql.contend)) {
+      update.setBytes(1, key);
+      update.setLong(2, ours);
+      update.executeUpdate();
+    }
+  }
+
+  private long nextToken(Connection connection) throws SQLException {
+    try (PreparedStatement next = connection.prepareStatement(sql.nextToken, Statement.RETURN_GENERATED_KEYS)) {
+      if (next.executeUpdate() == 1) {
+        try (ResultSet token = next.getGeneratedKeys()) {
+          if (token.next() && token.getLong(1) > 0) {
+            return token.getLong(1);
+          }
+        }
+      }
+    }
+    throw new BackendSetupException(what + ": the counter of fencing tokens " + sql.table + "_fencing has no row 1."
+        + " Add it: INSERT INTO " + sql.table + "_fencing (id, v) VALUES (1, 0), as baton-mysql's DDL does.");
+  }
+
+  private List<Entry> read(Connection connection) throws SQLException {
+    List<Entry> entries;
+    try (PreparedStatement read = MySqlCalls.prepare(connection, sql.entries)) {
+      read.setBytes(1, key);
+      try (ResultSet rows = read.executeQuery()) {
+        entries = Entry.readAll(rows);
+      }
+    }
+    entries.forEach(entry -> request.rule().checkSamePermits(request.key(), entry.rule()));
+    return entries;
+  }
+
+  /** Sets our entry's expiry {@code millis} from now if it is live; whether it was. */
+  private boolean refresh(Connection connection, long millis) throws SQLException {
+    try (PreparedStatement update = MySqlCalls.prepare(connection, sql.refresh)) {
+      update.setLong(1, millis);
+      update.setBytes(2, key);
+      update.setLong(3, entryId);
+      return update.executeUpdate() == 1;
+    }
+  }
+
+  /** The token of the entry we wait for, 0 if none. */
+  private static long awaitedId(List<Entry> ahead, int awaited) {
+    return awaited == QueueRule.HOLDS ? 0 : ahead.get(awaited).id();
+  }
+
+  /** When the first of the entries we wait for lapses unless renewed, in milliseconds (+1). */
+  private static long awaitedLapse(List<Entry> ahead, int awaited) {
+    if (awaited == QueueRule.HOLDS) {
+      return Long.MAX_VALUE;
+    }
+    return ahead.subList(awaited, ahead.size()).stream().mapToLong(Entry::remainingMillis).min()
+        .orElse(Long.MAX_VALUE - 1) + 1;
+  }
+
+  @Override
+  public void stopWaiting() {
+    if (registered != null) {
+      store.unregister(request.key(), registered);
+      registered = null;
+    }
+  }
+
+  @Override
+  public void abandon() {
+    stopWaiting();
+    if (written) {
+      store.deleteEntry(request.key(), request.ownerId());
+      written = false;
+      entryId = 0;
+    }
+  }
+
+  /**
+   * Where our entry stands after a try.
+   *
+   * @param holds whether it holds by the rule
+   * @param gone whether our entry lapsed, so that the next try queues again
+   * @param awaitedLapsesInMillis when the first of the entries it waits for lapses unless renewed
+   * @param awaitedId the token of the entry it waits for, 0 if none
+   */
+  private record Place(boolean holds, boolean gone, long awaitedLapsesInMillis, long awaitedId) {
+    static final Place GONE = new Place(false, true, 0, 0);
+  }
+}

@@ -1,0 +1,241 @@
+package dev.baton.mysql;
+
+import dev.baton.LockException;
+import dev.baton.LockStatus;
+import dev.baton.spi.AcquireRequest;
+import dev.baton.spi.Attempt;
+import dev.baton.spi.ChainEnd;
+import dev.baton.spi.Grant;
+import dev.baton.spi.HolderRecord;
+import dev.baton.spi.LockBackend;
+import dev.baton.spi.LockStatuses;
+import dev.baton.spi.QueueRule;
+import dev.baton.spi.WakeUp;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Baton's lock protocol on MySQL and MariaDB: one row per queue entry in the lock table, numbered by a counter row,
+ * expiring by the database's clock ({@link MySqlAttempt} for the acquire). Renewals, releases and reads are single
+ * statements on a connection borrowed for the call. Its attempts see it as their {@link AttemptStore}.
+ */
+final class MySqlBackend implements LockBackend, AttemptStore {
+  private final Connections connections;
+  private final Sql sql;
+  private final MySqlCalls calls;
+  private final Sweeper sweeper;
+  private final Renewals renewals;
+  private final LocalWakeUps wakeUps = new LocalWakeUps();
+  private final Duration maxPollInterval;
+  private final String server;
+
+  private MySqlBackend(Connections connections, Sql sql, MySqlCalls calls, Sweeper sweeper, Duration maxPollInterval,
+      String server) {
+    this.connections = connections;
+    this.sql = sql;
+    this.calls = calls;
+    this.sweeper = sweeper;
+    this.renewals = new Renewals(calls, sql);
+    this.maxPollInterval = maxPollInterval;
+    this.server = server;
+  }
+
+  /**
+   * Creates the lock table if it is missing (and checks it if not) and starts sweeping lapsed entries every
+   * {@code sweepEvery}; on failure closes the connections and throws.
+   */
+  static MySqlBackend connect(Connections connections, Sql sql, Duration maxPollInterval, Duration sweepEvery,
+      String server) {
+    MySqlCalls calls = new MySqlCalls(connections, server, sql.table);
+    try {
+      LockTable.ensureExists(calls, sql);
+      return new MySqlBackend(connections, sql, calls, Sweeper.start(calls, sql, sweepEvery), maxPollInterval,
+          server);
+    } catch (LockException | IllegalStateException e) {
+      connections.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public String name() {
+    return "mysql";
+  }
+
+  @Override
+  public void checkKey(String key) {
+    // The key's UTF-8 bytes fit the column (at most 1024 bytes) whatever key the engine accepts.
+  }
+
+  @Override
+  public LockStatus status(String key) {
+    return calls.call("Reading the status of '" + key + "'", connection -> status(connection, key));
+  }
+
+  private LockStatus status(Connection connection, String key) throws SQLException {
+    List<Entry> entries;
+    try (PreparedStatement read = MySqlCalls.prepare(connection, sql.entries)) {
+      read.setBytes(1, Keys.bytes(key));
+      try (ResultSet rows = read.executeQuery()) {
+        entries = Entry.readAll(rows);
+      }
+    }
+    if (entries.isEmpty()) {
+      return LockStatuses.free(key, 0);
+    }
+    List<QueueRule> rules = entries.stream().map(Entry::rule).toList();
+    Entry oldest = entries.get(0);
+    LockStatus held = HolderRecord.read(oldest.holder()).held(key, oldest.id(),
+        Duration.ofMillis(Math.max(0, oldest.remainingMillis())), QueueRule.waiting(rules));
+    return QueueRule.describe(held, rules);
+  }
+
+  @Override
+  public List<LockStatus> list(String keyPrefix, int limit) {
+    return calls.call("Listing the locks under '" + keyPrefix + "'", connection -> {
+      List<String> keys = new ArrayList<>();
+      byte[] prefix = Keys.bytes(keyPrefix);
+      try (PreparedStatement read = MySqlCalls.prepare(connection, sql.keys)) {
+        read.setBytes(1, prefix);
+        read.setBytes(2, prefix);
+        read.setBytes(3, prefix);
+        read.setInt(4, limit);
+        try (ResultSet rows = read.executeQuery()) {
+          while (rows.next()) {
+            keys.add(Keys.text(rows.getBytes(1)));
+          }
+        }
+      }
+      List<LockStatus> held = new ArrayList<>(keys.size());
+      for (String key : keys) {
+        LockStatus status = status(connection, key);
+        if (status.isHeld()) {
+          held.add(status);
+        }
+      }
+      return held;
+    });
+  }
+
+  @Override
+  public Attempt newAttempt(AcquireRequest request) {
+    return new MySqlAttempt(this, calls, sql, request);
+  }
+
+  /** Sets the entry's expiry anew by the database's clock, if it is still there and has not lapsed. */
+  @Override
+  public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
+    return renewals.renew(grant.request().key(), grant.fencingToken(), expiry);
+  }
+
+  /** Deletes the entry and wakes this client's waiters of the key; true if it had not lapsed yet. */
+  @Override
+  public boolean release(Grant grant) {
+    String key = grant.request().key();
+    boolean ours = calls.call("Releasing '" + key + "'", connection -> {
+      if (delete(connection, sql.release, key, grant.fencingToken())) {
+        return true;
+      }
+      delete(connection, sql.releaseLapsed, key, grant.fencingToken());
+      return false;
+    });
+    wakeUps.signal(key);
+    return ours;
+  }
+
+  private static boolean delete(Connection connection, String statement, String key, long entryId)
+      throws SQLException {
+    try (PreparedStatement delete = MySqlCalls.prepare(connection, statement)) {
+      delete.setBytes(1, Keys.bytes(key));
+      delete.setLong(2, entryId);
+      return delete.executeUpdate() == 1;
+    }
+  }
+
+  /**
+   * Keeps the entry, expiring {@code expiry} from now, if the key has no other live entry and no waiter marked it
+   * while it was held ({@code contend.sql}), in one transaction that holds the counter row's lock (no entry can be
+   * added meanwhile); else releases it. A waiter that queues after it was kept waits at most to the end of the next
+   * chain.
+   */
+  @Override
+  public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+    String key = grant.request().key();
+    boolean kept = calls.transaction("Keeping '" + key + "'", connection -> {
+      try (PreparedStatement lock = MySqlCalls.prepare(connection, sql.keepLock)) {
+        lock.executeQuery().close();
+      }
+      try (PreparedStatement others = MySqlCalls.prepare(connection, sql.keepOthers)) {
+        others.setBytes(1, Keys.bytes(key));
+        others.setLong(2, grant.fencingToken());
+        try (ResultSet count = others.executeQuery()) {
+          if (!count.next() || count.getLong(1) > 0) {
+            return false;
+          }
+        }
+      }
+      try (PreparedStatement keep = MySqlCalls.prepare(connection, sql.keep)) {
+        keep.setLong(1, Math.max(1, expiry.toMillis()));
+        keep.setBytes(2, Keys.bytes(key));
+        keep.setLong(3, grant.fencingToken());
+        return keep.executeUpdate() == 1;
+      }
+    });
+    if (kept) {
+      return ChainEnd.KEPT;
+    }
+    return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
+  }
+
+  @Override
+  public void deleteEntry(String key, String ownerId) {
+    calls.call("Leaving the queue of '" + key + "'", connection -> {
+      try (PreparedStatement delete = MySqlCalls.prepare(connection, sql.abandon)) {
+        delete.setBytes(1, Keys.bytes(key));
+        delete.setString(2, ownerId);
+        delete.executeUpdate();
+      }
+      return null;
+    });
+    wakeUps.signal(key);
+  }
+
+  @Override
+  public void register(String key, WakeUp wakeUp) {
+    wakeUps.register(key, wakeUp);
+  }
+
+  @Override
+  public void unregister(String key, WakeUp wakeUp) {
+    wakeUps.unregister(key, wakeUp);
+  }
+
+  @Override
+  public Duration maxPollInterval() {
+    return maxPollInterval;
+  }
+
+  @Override
+  public void close() {
+    renewals.close();
+    sweeper.close();
+    try {
+      renewals.awaitTermination(Duration.ofSeconds(2));
+      sweeper.awaitTermination(Duration.ofSeconds(2));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    connections.close();
+  }
+
+  @Override
+  public String toString() {
+    return "MySQL at " + server;
+  }
+}

@@ -1,0 +1,218 @@
+package dev.baton.mysql;
+
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import dev.baton.spi.ClientFactory;
+import dev.baton.internal.Settings;
+import java.time.Duration;
+import java.util.Properties;
+import javax.sql.DataSource;
+
+/**
+ * Locks on a MySQL or MariaDB database, through MariaDB Connector/J alone.
+ *
+ * <pre>{@code
+ * try (LockClient client = MySqlLockClient.connect("mysql://app:secret@db.internal:3306/app")) {
+ *   try (Lease lease = client.lock("orders/42").acquire(Duration.ofSeconds(5))) {
+ *     ...
+ *   }
+ * }
+ * // or on the application's own pool:
+ * LockClient client = MySqlLockClient.builder().dataSource(hikari).connect();
+ * }</pre>
+ *
+ * <p>Each lock is a queue of rows in one InnoDB table ({@code baton_locks} by default, created on first use if
+ * missing; the DDL is in the package documentation), numbered by a counter row, whose numbers are the fencing tokens.
+ * An entry expires by the database's clock in UTC, never the JVM's, and the engine's watchdog renews it while it is
+ * held; a crashed holder's lock is free one ttl after its last renewal, and its row is deleted by any running client at
+ * most {@link #DEFAULT_SWEEP_EVERY sweepEvery} later. Every call borrows a connection for one statement or one short
+ * transaction and gives it back, so no connection is held while a lock is held. Waiters in other processes find a
+ * release by looking again, at most {@link Builder#maxPollInterval maxPollInterval} apart; those of this client are
+ * woken at once.
+ */
+public final class MySqlLockClient {
+  /** The lock table's name unless told otherwise. */
+  public static final String DEFAULT_TABLE = Sql.DEFAULT_TABLE;
+
+  /**
+   * How often each client deletes the lapsed entries of every key unless told otherwise: a crashed holder's or
+   * waiter's row is gone at most its ttl and this long (and one sweep's run) after its last renewal, while any client
+   * of the table runs.
+   */
+  public static final Duration DEFAULT_SWEEP_EVERY = Duration.ofSeconds(5);
+
+  private MySqlLockClient() {}
+
+  /**
+   * Connects to {@code mysql://user:password@host:3306/db} (or {@code mariadb://}, {@code jdbc:mysql://},
+   * {@code jdbc:mariadb://}) with the default settings.
+   *
+   * @throws IllegalArgumentException if the address is malformed
+   * @throws dev.baton.PermissionDeniedException if the server refused the user or password
+   * @throws dev.baton.BackendUnavailableException if the server could not be reached
+   */
+  public static LockClient connect(String address) {
+    return builder().address(address).connect();
+  }
+
+  /** A builder of a client with the default settings. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Settings of a MySQL lock client; every setter checks its value at once. */
+  public static final class Builder {
+    private MySqlAddress address;
+    private DataSource dataSource;
+    private String user;
+    private String password;
+    private String table = DEFAULT_TABLE;
+    private Duration connectTimeout = Duration.ofSeconds(5);
+    private Duration commandTimeout = Duration.ofSeconds(5);
+    private Duration maxPollInterval = Duration.ofMillis(250);
+    private Duration sweepEvery = DEFAULT_SWEEP_EVERY;
+    private int maxIdleConnections = 4;
+    private LockOptions defaultOptions = LockOptions.defaults();
+
+    private Builder() {}
+
+    /**
+     * The server: {@code mysql://user:password@host:3306/db?param=value} or {@code mariadb://...}; query parameters go
+     * to MariaDB Connector/J as they are (e.g. {@code sslMode=verify-full}, or {@code allowPublicKeyRetrieval=true}
+     * for MySQL 8's {@code caching_sha2_password} without TLS).
+     */
+    public Builder address(String address) {
+      this.address = MySqlAddress.parse(address);
+      return this;
+    }
+
+    /** Borrows connections from the application's pool (HikariCP, as Spring Boot has it) instead of opening its own. */
+    public Builder dataSource(DataSource dataSource) {
+      if (dataSource == null) {
+        throw new IllegalArgumentException("The data source must not be null.");
+      }
+      this.dataSource = dataSource;
+      return this;
+    }
+
+    /** Logs in as this user, for an address without one. */
+    public Builder credentials(String user, String password) {
+      if (user == null || user.isBlank() || password == null) {
+        throw new IllegalArgumentException("A MySQL user needs a name and a password; the name was '" + user
+            + "'.");
+      }
+      this.user = user;
+      this.password = password;
+      return this;
+    }
+
+    /**
+     * The lock table, optionally qualified by its database: {@code baton_locks} by default. Its counter of fencing
+     * tokens is the table's name followed by {@code _fencing}. Only lower-case letters, digits and {@code _} are taken:
+     * a name with any other character (a quote, a backtick, a space, a semicolon) is refused, not escaped.
+     */
+    public Builder table(String table) {
+      this.table = Sql.checkTable(table);
+      return this;
+    }
+
+    /** How long opening a connection may take before the server counts as unreachable; 5 s by default. */
+    public Builder connectTimeout(Duration connectTimeout) {
+      this.connectTimeout = Settings.positive("connectTimeout", connectTimeout);
+      return this;
+    }
+
+    /**
+     * How long one call may take before the server counts as unreachable; 5 s by default. It bounds the connections
+     * the client opens from an address (and on MariaDB how long the server keeps the transaction of a client that
+     * stopped in its middle); those of a data source are bounded by the pool's own settings.
+     */
+    public Builder commandTimeout(Duration commandTimeout) {
+      this.commandTimeout = Settings.positive("commandTimeout", commandTimeout);
+      return this;
+    }
+
+    /**
+     * The longest a waiter waits before it looks again whether a lock released by another process is free; 250 ms by
+     * default. A waiter looks again 10 ms after it found the queue moved, then twice as long each time it has not, up
+     * to 25 ms while the queue moved within the last second and up to this after.
+     */
+    public Builder maxPollInterval(Duration maxPollInterval) {
+      this.maxPollInterval = Settings.positive("maxPollInterval", maxPollInterval);
+      return this;
+    }
+
+    /**
+     * How often the client deletes the lapsed entries of every key, those of crashed holders and waiters among them,
+     * in the background: one cheap statement (a range scan of an index) unless there are any; 5 s by default.
+     */
+    public Builder sweepEvery(Duration sweepEvery) {
+      this.sweepEvery = Settings.positive("sweepEvery", sweepEvery);
+      return this;
+    }
+
+    /** How many connections a client made from an address keeps open between calls; 4 by default. */
+    public Builder maxIdleConnections(int maxIdleConnections) {
+      if (maxIdleConnections < 1) {
+        throw new IllegalArgumentException("maxIdleConnections must be at least 1 but was " + maxIdleConnections
+            + ".");
+      }
+      this.maxIdleConnections = maxIdleConnections;
+      return this;
+    }
+
+    /** The options of handles from {@link LockClient#lock(String)}. */
+    public Builder defaultOptions(LockOptions defaultOptions) {
+      this.defaultOptions = Settings.defaultOptions(defaultOptions);
+      return this;
+    }
+
+    /**
+     * Connects and creates the lock table if it is missing.
+     *
+     * @throws IllegalStateException if neither an address nor a data source was given, or both
+     * @throws dev.baton.PermissionDeniedException if the server refused the user or password, or the user may not
+     *     use or create the lock table
+     * @throws dev.baton.BackendSetupException if the database or the table is not set up for Baton (a table of
+     *     another shape); nothing is left open
+     * @throws dev.baton.BackendUnavailableException if the server could not be reached; nothing is left open
+     */
+    public LockClient connect() {
+      if ((address == null) == (dataSource == null)) {
+        throw new IllegalStateException("Give either an address, e.g. address(\"mysql://user:password@host:3306"
+            + "/db\"), or a data source, dataSource(pool), but not both.");
+      }
+      Sql sql = new Sql(table);
+      Connections connections;
+      String server;
+      if (dataSource != null) {
+        connections = new DataSourceConnections(dataSource);
+        server = "the data source " + dataSource.getClass().getSimpleName();
+      } else {
+        connections = new PooledConnections(address.jdbcUrl(), driverProperties(), maxIdleConnections, sql,
+            Math.max(1, commandTimeout.toSeconds()));
+        server = address.display();
+      }
+      return ClientFactory.newClient(MySqlBackend.connect(connections, sql, maxPollInterval, sweepEvery, server),
+          defaultOptions);
+    }
+
+    private Properties driverProperties() {
+      Properties properties = new Properties();
+      String login = user != null ? user : address.user();
+      String secret = user != null ? password : address.password();
+      if (login != null) {
+        properties.setProperty("user", login);
+      }
+      if (secret != null) {
+        properties.setProperty("password", secret);
+      }
+      properties.setProperty("connectTimeout", Long.toString(Math.max(1, connectTimeout.toMillis())));
+      properties.setProperty("socketTimeout", Long.toString(Math.max(1, commandTimeout.toMillis())));
+      properties.setProperty("transactionIsolation", "READ_COMMITTED");
+      properties.setProperty("sessionVariables", "innodb_lock_wait_timeout="
+          + Math.max(1, commandTimeout.toSeconds()));
+      return properties;
+    }
+  }
+}

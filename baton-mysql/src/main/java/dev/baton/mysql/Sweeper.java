@@ -1,0 +1,94 @@
+package dev.baton.mysql;
+
+import dev.baton.BackendUnavailableException;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deletes the lapsed entries of every key, in the background of each client, every {@code sweepEvery}
+ * ({@code sweep.sql}): the rows of a holder or waiter that crashed. So no entry outlives its expiry by more than
+ * {@code sweepEvery} and one round while any client of the table runs. A round deletes in batches until a batch comes
+ * back short, up to {@link #MAX_BATCHES} of them; a round that fails is not retried before the next one.
+ *
+ * <p>Threads: one daemon thread of its own; its rounds never overlap.
+ */
+final class Sweeper implements AutoCloseable {
+  /** Entries per statement. */
+  static final int BATCH = 200;
+  /** Statements per round at the most, so that a backlog is worked off over several rounds. */
+  static final int MAX_BATCHES = 50;
+  private static final Logger log = LoggerFactory.getLogger(Sweeper.class);
+
+  private final MySqlCalls calls;
+  private final Sql sql;
+  private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(task -> {
+    Thread sweeper = new Thread(task, "baton-mysql-sweep");
+    sweeper.setDaemon(true);
+    return sweeper;
+  });
+  /** Whether the last round's failure was logged at warn: a refusal is told once, until a round succeeds. */
+  private boolean warned;
+
+  private Sweeper(MySqlCalls calls, Sql sql) {
+    this.calls = calls;
+    this.sql = sql;
+  }
+
+  /** Starts sweeping every {@code every}, the first time {@code every} from now. */
+  static Sweeper start(MySqlCalls calls, Sql sql, Duration every) {
+    Sweeper sweeper = new Sweeper(calls, sql);
+    long millis = Math.max(1, every.toMillis());
+    sweeper.thread.scheduleWithFixedDelay(sweeper::round, millis, millis, TimeUnit.MILLISECONDS);
+    return sweeper;
+  }
+
+  private void round() {
+    try {
+      int batches = 0;
+      long deleted = 0;
+      int last;
+      do {
+        last = deleteBatch();
+        deleted += last;
+      } while (last == BATCH && ++batches < MAX_BATCHES);
+      if (deleted > 0) {
+        log.debug("Deleted {} lapsed entries from {}", deleted, sql.table);
+      }
+      warned = false;
+    } catch (BackendUnavailableException e) {
+      log.debug("The removal of lapsed entries failed; trying again in the next round", e);
+    } catch (RuntimeException e) { // a refusal or a table not set up: a task that throws is never run again
+      if (!warned) {
+        log.warn("Lapsed entries of crashed clients cannot be removed from {}, so they stay until they are"
+            + " released: {}", sql.table, e.getMessage());
+        warned = true;
+      }
+    }
+  }
+
+  /** Deletes one batch; how many entries it deleted. */
+  private int deleteBatch() {
+    return calls.call("Removing lapsed entries from " + sql.table, connection -> {
+      try (PreparedStatement sweep = MySqlCalls.prepare(connection, sql.sweep)) {
+        sweep.setInt(1, BATCH);
+        return sweep.executeUpdate();
+      }
+    });
+  }
+
+  /** Stops sweeping; a round under way ends with its call. */
+  @Override
+  public void close() {
+    thread.shutdownNow();
+  }
+
+  /** Waits up to {@code timeout} for a round under way to end. */
+  void awaitTermination(Duration timeout) throws InterruptedException {
+    thread.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+}

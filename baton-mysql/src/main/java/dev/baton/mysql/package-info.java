@@ -1,0 +1,34 @@
+/**
+ * Baton's locks on MySQL and MariaDB: {@link dev.baton.mysql.MySqlLockClient}.
+ *
+ * <p>The client creates its two tables on first use if they are missing. Where the application's user may not create
+ * tables, an administrator creates them once (for another table name, replace {@code baton_locks} throughout) and
+ * grants the user their use:
+ *
+ * <pre>{@code
+ * CREATE TABLE IF NOT EXISTS baton_locks (
+ *   lock_key   VARBINARY(1024) NOT NULL,  -- the key's UTF-8 bytes
+ *   entry_id   BIGINT          NOT NULL,  -- from baton_locks_fencing: the arrival order and the fencing token
+ *   owner_id   VARCHAR(255)    NOT NULL,
+ *   holder     TEXT            NOT NULL,
+ *   mode       VARCHAR(16)     NOT NULL,  -- EXCLUSIVE, SHARED or PERMIT
+ *   capacity   INT             NOT NULL,
+ *   expires_at DATETIME(6)     NOT NULL,  -- UTC, by the database's clock
+ *   contended  BOOLEAN         NOT NULL DEFAULT FALSE,
+ *   PRIMARY KEY (lock_key, entry_id),
+ *   KEY baton_locks_expires_at (expires_at)
+ * ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+ * CREATE TABLE IF NOT EXISTS baton_locks_fencing (
+ *   id TINYINT NOT NULL PRIMARY KEY,
+ *   v  BIGINT  NOT NULL
+ * ) ENGINE = InnoDB;
+ * INSERT IGNORE INTO baton_locks_fencing (id, v) VALUES (1, 0);
+ * GRANT SELECT, INSERT, UPDATE, DELETE ON app.baton_locks TO 'app'@'%';
+ * GRANT SELECT, UPDATE ON app.baton_locks_fencing TO 'app'@'%';
+ * }</pre>
+ *
+ * <p>Every call is one statement or one short transaction on a connection borrowed for it: no session state, no
+ * {@code GET_LOCK}, so the client works through a proxy that pools connections, and on Galera (whose certification
+ * turns the counter row's conflicts into retried deadlock errors) as on one server.
+ */
+package dev.baton.mysql;

@@ -1,0 +1,1 @@
+DELETE FROM {table} WHERE lock_key = ? AND owner_id = ?

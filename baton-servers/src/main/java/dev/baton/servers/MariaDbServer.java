@@ -1,0 +1,245 @@
+package dev.baton.servers;
+
+import dev.baton.embedded.internal.Loopback;
+import dev.baton.embedded.internal.WorkDirs;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real MariaDB server on a free loopback port, for tests: a new data directory made by {@code mariadb-install-db}
+ * in a temporary directory, with its own socket and pid file, without durable commits, whose user {@value #USER}
+ * logs in over TCP with the password {@value #PASSWORD} and owns the database {@value #DATABASE}. It is stopped by its
+ * own pid and deleted with its data. Debian's {@code mariadb-server} package provides the executables
+ * ({@link MariaDbBinaries}); when the tests run as root the server runs as root too ({@code --user=root}), which
+ * MariaDB allows when told.
+ *
+ * <p>{@link #start()} and {@link #stop()} are meant for one thread at a time (the test's); the other methods may be
+ * called from any thread. A server still running when the JVM exits is killed by a shutdown hook.
+ */
+public final class MariaDbServer {
+  /** The user the tests log in as, with every privilege. */
+  public static final String USER = "baton";
+  /** That user's password. */
+  public static final String PASSWORD = "baton-test-password";
+  /** The database the tests use. */
+  public static final String DATABASE = "baton";
+
+  private static final String HOST = Loopback.HOST;
+  private static final String READY = "ready for connections";
+  private static final String PORT_TAKEN = "Address already in use";
+  private static final Duration INSTALL_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+  private static final int PORT_ATTEMPTS = 5;
+  /** Run by the server at each start: the test user and database, made once. */
+  private static final String INIT = "CREATE USER IF NOT EXISTS '" + USER + "'@'%' IDENTIFIED BY '" + PASSWORD + "';\n"
+      + "GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'%' WITH GRANT OPTION;\n"
+      + "CREATE DATABASE IF NOT EXISTS " + DATABASE + ";\n";
+
+  private volatile int port;
+  private volatile Run run;
+
+  /** One life of the server, from start to stop. */
+  private record Run(Process process, ProcessOutput output, Path dir, Thread exitHook) {}
+
+  /**
+   * Makes a new data directory and starts the server on a free port, returning once it accepts connections.
+   *
+   * @throws IllegalStateException if it is already running, if MariaDB is not installed (the message says how to
+   *     install it), or if {@code mariadb-install-db} failed or the server did not become ready (the message quotes
+   *     its output)
+   */
+  public void start() {
+    if (isRunning()) {
+      throw new IllegalStateException("MariaDB is already running on port " + port + "; stop() it first.");
+    }
+    stop();
+    MariaDbBinaries.Found binaries = MariaDbBinaries.locate();
+    for (int attempt = 0; attempt < PORT_ATTEMPTS && run == null; attempt++) {
+      int candidate = Loopback.freePort();
+      Path dir = install(binaries);
+      Optional<Run> started = launch(binaries, dir, candidate);
+      if (started.isPresent()) {
+        port = candidate;
+        run = started.get();
+      } else {
+        WorkDirs.delete(dir, "MariaDB");
+      }
+    }
+    if (run == null) {
+      throw new IllegalStateException("MariaDB found each of " + PORT_ATTEMPTS
+          + " free ports taken by the time it started; is something grabbing loopback ports?");
+    }
+  }
+
+  /**
+   * Stops the server by its pid (SIGTERM, a clean shutdown, then SIGKILL after 10 s), waits until it is gone and
+   * deletes its data. Does nothing if it is not running.
+   */
+  public void stop() {
+    Run stopping = run;
+    if (stopping != null) {
+      run = null;
+      Processes.terminate(stopping.process(), STOP_TIMEOUT, "mariadbd");
+      Processes.forgetOnExit(stopping.exitHook());
+      WorkDirs.delete(stopping.dir(), "MariaDB");
+    }
+  }
+
+  /**
+   * Stops the server (a clean shutdown, which keeps every committed row) and starts it again on the same port and
+   * data: rows survive, connections do not.
+   *
+   * @throws IllegalStateException if it is not running, or did not come back (the message quotes its output)
+   */
+  public void restart() {
+    Run stopping = run;
+    if (stopping == null) {
+      throw new IllegalStateException("MariaDB is not running; start() it first.");
+    }
+    run = null;
+    Processes.terminate(stopping.process(), STOP_TIMEOUT, "mariadbd");
+    Processes.forgetOnExit(stopping.exitHook());
+    run = launch(MariaDbBinaries.locate(), stopping.dir(), port).orElseThrow(() ->
+        new IllegalStateException("Cannot start MariaDB again on port " + port + ": another process has taken it."));
+  }
+
+  /** Whether the server process is alive. */
+  public boolean isRunning() {
+    Run current = run;
+    return current != null && current.process().isAlive();
+  }
+
+  /** The loopback port the server listens on. */
+  public int port() {
+    int current = port;
+    if (current == 0) {
+      throw new IllegalStateException("MariaDB has not been started yet; call start() first.");
+    }
+    return current;
+  }
+
+  /** The address with the test user and password: {@code mariadb://baton:PASSWORD@127.0.0.1:PORT/baton}. */
+  public String uri() {
+    return "mariadb://" + USER + ":" + PASSWORD + "@" + HOST + ":" + port() + "/" + DATABASE;
+  }
+
+  /** The JDBC URL, without user or password: {@code jdbc:mariadb://127.0.0.1:PORT/baton}. */
+  public String jdbcUrl() {
+    return "jdbc:mariadb://" + HOST + ":" + port() + "/" + DATABASE;
+  }
+
+  /** The pid of the server process. */
+  public long pid() {
+    Run current = run;
+    if (current == null) {
+      throw new IllegalStateException("MariaDB is not running.");
+    }
+    return current.process().pid();
+  }
+
+  /** The server's last lines of log, e.g. to check that it logged no error. */
+  public String logTail() {
+    Run current = run;
+    return current == null ? "" : current.output().tail();
+  }
+
+  @Override
+  public String toString() {
+    return "MariaDbServer{port=" + port + ", running=" + isRunning() + '}';
+  }
+
+  private static boolean runsAsRoot() {
+    return "root".equals(System.getProperty("user.name"));
+  }
+
+  /** A new data directory, {@code DIR/data}, and the init file beside it. */
+  private static Path install(MariaDbBinaries.Found binaries) {
+    Path dir = WorkDirs.create("baton-mariadb-", "MariaDB");
+    try {
+      Files.writeString(dir.resolve("init.sql"), INIT, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      WorkDirs.delete(dir, "MariaDB");
+      throw new UncheckedIOException("Could not write " + dir.resolve("init.sql") + ": " + e.getMessage(), e);
+    }
+    List<String> command = new ArrayList<>(List.of(binaries.installDb().toString(), "--no-defaults",
+        "--datadir=" + dir.resolve("data"), "--skip-test-db", "--auth-root-authentication-method=normal"));
+    if (runsAsRoot()) {
+      command.add("--user=root");
+    }
+    Process process = start(command, dir);
+    Thread hook = Processes.killOnExit(process, "mariadb-install-db");
+    ProcessOutput output = ProcessOutput.follow(process, "mariadb-install-db-output");
+    boolean exited;
+    try {
+      exited = process.waitFor(INSTALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      exited = false;
+    }
+    if (!exited) {
+      Processes.kill(process, STOP_TIMEOUT, "mariadb-install-db");
+    }
+    Processes.forgetOnExit(hook);
+    if (!exited || process.exitValue() != 0) {
+      String tail = output.tailAtEnd(STOP_TIMEOUT);
+      WorkDirs.delete(dir, "MariaDB");
+      throw new IllegalStateException("mariadb-install-db (" + binaries.installDb() + ") did not make a data"
+          + " directory within " + INSTALL_TIMEOUT.toSeconds() + " s. Its last output:\n" + tail);
+    }
+    return dir;
+  }
+
+  /** Starts the server of the data in {@code dir} on {@code candidate}; empty if the port turned out to be taken. */
+  private static Optional<Run> launch(MariaDbBinaries.Found binaries, Path dir, int candidate) {
+    List<String> command = new ArrayList<>(List.of(binaries.server().toString(), "--no-defaults",
+        "--datadir=" + dir.resolve("data"), "--port=" + candidate, "--bind-address=" + HOST,
+        "--socket=" + dir.resolve("mariadb.sock"), "--pid-file=" + dir.resolve("mariadb.pid"),
+        "--init-file=" + dir.resolve("init.sql"), "--skip-name-resolve", "--skip-log-bin",
+        "--innodb-flush-log-at-trx-commit=0", "--innodb-buffer-pool-size=32M", "--max-connections=300",
+        "--character-set-server=utf8mb4", "--collation-server=utf8mb4_bin"));
+    if (runsAsRoot()) {
+      command.add("--user=root");
+    }
+    Process process = start(command, dir);
+    String name = "mariadbd-" + candidate;
+    Run started = new Run(process, ProcessOutput.follow(process, name + "-output"), dir,
+        Processes.killOnExit(process, name));
+    boolean ready;
+    try {
+      ready = started.output().awaitLine(line -> line.contains(READY), START_TIMEOUT).isPresent();
+    } catch (InterruptedException e) {
+      Processes.terminate(process, STOP_TIMEOUT, "mariadbd");
+      Processes.forgetOnExit(started.exitHook());
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while MariaDB was starting on port " + candidate, e);
+    }
+    if (ready) {
+      return Optional.of(started);
+    }
+    String output = started.output().tail();
+    Processes.terminate(process, STOP_TIMEOUT, "mariadbd");
+    Processes.forgetOnExit(started.exitHook());
+    if (output.contains(PORT_TAKEN)) {
+      return Optional.empty();
+    }
+    throw new IllegalStateException("MariaDB (" + binaries.server() + ") did not say \"" + READY + "\" on port "
+        + candidate + " within " + START_TIMEOUT.toSeconds() + " s. Its last output:\n" + output);
+  }
+
+  private static Process start(List<String> command, Path dir) {
+    try {
+      return new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not run " + command.get(0) + ": " + e.getMessage(), e);
+    }
+  }
+}
