@@ -1,11 +1,17 @@
 package dev.baton.kotlin
 
+import dev.baton.Leader
 import dev.baton.Leadership
 import dev.baton.LeadershipListener
 import dev.baton.Lease
+import dev.baton.LockClient
 import dev.baton.LostReason
 import java.util.concurrent.atomic.AtomicReference
 import kotlinx.coroutines.CancellableContinuation
+import kotlinx.coroutines.channels.awaitClose
+import kotlinx.coroutines.flow.Flow
+import kotlinx.coroutines.flow.callbackFlow
+import kotlinx.coroutines.flow.conflate
 import kotlinx.coroutines.suspendCancellableCoroutine
 
 /**
@@ -44,3 +50,16 @@ private class TermWaiter(continuation: CancellableContinuation<Lease>) : Leaders
     waiting.set(null)
   }
 }
+
+/**
+ * Who leads the leadership named [key], without standing, as a cold [Flow]: each collection opens a watch
+ * ([LockClient.watchLeadership]) that emits the leader once read (null: nobody leads), then each change; cancelling
+ * the collection closes the watch. A collector slower than the changes sees the latest leader (the flow is
+ * conflated): who leads now matters, not every term in between.
+ *
+ * @throws IllegalArgumentException if the key is not acceptable, when collected
+ */
+public fun LockClient.leaders(key: String): Flow<Leader?> = callbackFlow {
+  val watch = watchLeadership(key) { leader -> trySend(leader.orElse(null)) }
+  awaitClose { watch.close() }
+}.conflate()

@@ -14,10 +14,12 @@ import kotlinx.coroutines.asCoroutineDispatcher
 import kotlinx.coroutines.awaitCancellation
 import kotlinx.coroutines.cancelAndJoin
 import kotlinx.coroutines.delay
+import kotlinx.coroutines.flow.first
 import kotlinx.coroutines.joinAll
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.test.runTest
 import kotlinx.coroutines.withContext
+import kotlinx.coroutines.withTimeout
 import org.assertj.core.api.Assertions.assertThat
 import org.awaitility.Awaitility.await
 import org.junit.jupiter.api.AfterEach
@@ -204,6 +206,22 @@ abstract class CoroutineLockContract {
           next.awaitTerm()
         }
         assertThat(nextTerm.fencingToken()).isGreaterThan(term.fencingToken())
+      }
+    }
+  }
+
+  @Test
+  fun leadersFollowWhoLeadsWithoutStanding() = runTest {
+    withContext(Dispatchers.Default) {
+      withTimeout(10_000) {
+        first.leaders(key).first { it == null }
+        second.leadership(key).use { candidate ->
+          val term = candidate.awaitTerm()
+          val leader = first.leaders(key).first { it != null }!!
+          assertThat(leader.fencingToken()).hasValue(term.fencingToken())
+        }
+        first.leaders(key).first { it == null }
+        assertThat(first.status(key).isHeld).isFalse()
       }
     }
   }

@@ -1,11 +1,14 @@
 package dev.baton.reactor;
 
+import dev.baton.Leader;
+import dev.baton.LeaderWatch;
 import dev.baton.Leadership;
 import dev.baton.LeadershipListener;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
+import java.util.Optional;
 import java.util.function.Function;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -72,6 +75,21 @@ public final class ReactiveLeadership {
           + "the term to the publisher to run while leading.");
     }
     return terms(client, key).switchMap(term -> Flux.<T>from(body.apply(term)).takeUntilOther(ReactiveLeases.lost(term)));
+  }
+
+  /**
+   * Who leads the leadership named {@code key}, without standing: on subscription a watch
+   * ({@link LockClient#watchLeadership}) emits the leader (or empty: nobody leads) once read, then each change, on
+   * the client's event thread. Never completes; cancelling closes the watch.
+   *
+   * @throws IllegalArgumentException if {@code client} is null; a key the store does not accept is the Flux's error
+   */
+  public static Flux<Optional<Leader>> leaders(LockClient client, String key) {
+    checkClient(client);
+    return Flux.create(sink -> {
+      LeaderWatch watch = client.watchLeadership(key, sink::next);
+      sink.onDispose(watch::close);
+    });
   }
 
   private static void stand(FluxSink<Lease> sink, Leadership candidacy) {

@@ -9,6 +9,7 @@ import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import dev.baton.memory.MemoryLockClient;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -84,5 +85,23 @@ class ReactiveLeadershipTest {
       leading.dispose();
       await().atMost(PROMPTLY).until(() -> !first.status(key).isHeld() && first.status(key).waiters() == 0);
     }
+  }
+
+  @Test
+  void leadersFollowWhoLeadsWithoutStandingAndStopOnCancel() {
+    AtomicReference<Lease> term = new AtomicReference<>();
+    AtomicReference<Disposable> leading = new AtomicReference<>();
+    StepVerifier.create(ReactiveLeadership.leaders(second, key))
+        .expectNext(Optional.empty())
+        .then(() -> leading.set(ReactiveLeadership.terms(first, key).subscribe(term::set)))
+        .assertNext(leader -> {
+          await().atMost(PROMPTLY).until(() -> term.get() != null);
+          assertThat(leader).hasValueSatisfying(l -> assertThat(l.fencingToken()).hasValue(term.get().fencingToken()));
+        })
+        .then(() -> leading.get().dispose())
+        .expectNext(Optional.empty())
+        .thenCancel()
+        .verify(PROMPTLY);
+    assertThat(second.status(key).isHeld()).as("the watcher never stood").isFalse();
   }
 }
