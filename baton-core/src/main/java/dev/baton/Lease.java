@@ -62,6 +62,25 @@ public interface Lease extends AutoCloseable {
   void onLost(LockLostListener listener);
 
   /**
+   * Calls {@code listener} each time someone asks the holder of this lease to let go ({@link LockClient#requestRelease},
+   * {@code baton revoke}) while it is held: once per request, on the client's event thread, as {@link #onLost}
+   * listeners run. A request is a hint, never a loss: the lease stays held unless the listener (or other code of the
+   * holder) closes it. Requests that arrived before the listener was added are not replayed: add it right after the
+   * acquire.
+   *
+   * <p>The first call for a lease makes sure the client hears requests for it: on some stores that is one round trip,
+   * once per client (a subscription, a watch), and on ZooKeeper a watch on the lease's entry. A lock handed over to
+   * another thread of the same client, or joined by another reader, is one entry at the store: a request reaches every
+   * lease on it. On a store that cannot deliver requests ({@link LockClient#requestRelease} says so) the listener is
+   * never called.
+   *
+   * @throws IllegalArgumentException if the listener is null
+   * @throws BackendUnavailableException if the store could not be reached to start listening; the listener is kept,
+   *     and a later call tries again
+   */
+  void onReleaseRequested(Runnable listener);
+
+  /**
    * How long until the hold timeout ends this lease ({@link LockOptions#withLeaseTime}, moved by {@link #extendHold}):
    * empty if it was acquired without one (it is renewed while held) or is no longer held.
    */

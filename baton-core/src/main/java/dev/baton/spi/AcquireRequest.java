@@ -41,6 +41,15 @@ public record AcquireRequest(String key, String ownerId, QueueRule rule, Duratio
     return leaseTime == null || leaseTime.compareTo(ttl) > 0;
   }
 
+  /**
+   * The id of the client that asks: the owner id up to its first {@code :}, as the engine writes it; the whole owner
+   * id if it has none. A store delivers requests to release this entry ({@link LockBackend#requestRelease}) to it.
+   */
+  public String clientId() {
+    int colon = ownerId.indexOf(':');
+    return colon < 0 ? ownerId : ownerId.substring(0, colon);
+  }
+
   /** How messages name this acquisition's lock: {@code lock 'KEY' (owner ID)}. */
   public String lockName() {
     return "lock '" + key + "' (owner " + ownerId + ")";
