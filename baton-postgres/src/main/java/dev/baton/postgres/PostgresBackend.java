@@ -8,7 +8,9 @@ import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.EntryMode;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,6 +26,10 @@ import java.util.concurrent.CompletionStage;
  * the database's clock ({@link PostgresAttempt} for the acquire). Renewals, releases and reads are single statements
  * on a connection borrowed for the call; renewals asked for together go out in one statement. Its attempts see it as
  * their {@link AttemptStore}.
+ *
+ * <p>A request to release is a {@code NOTIFY} to each holder's client on that client's own channel
+ * ({@code baton_release_CLIENT}), with the payload {@code OWNER_ID KEY}; a client listens on it, on its notification
+ * connection, from the first lease that wants to hear requests until it closes.
  */
 final class PostgresBackend implements LockBackend, AttemptStore {
   private final Connections connections;
@@ -35,6 +41,9 @@ final class PostgresBackend implements LockBackend, AttemptStore {
   private final Duration fallbackWait;
   private final String server;
   private final Renewals renewals;
+  private volatile ReleaseRequestListener releaseRequests = (key, ownerId) -> { };
+  /** Guarded by this: whether the client's release channel is listened on. */
+  private boolean listening;
 
   private PostgresBackend(Connections connections, Sql sql, PostgresCalls calls, Notifications notifications,
       LockGrants grants, Sweeper sweeper, Duration fallbackWait, String server) {
@@ -130,6 +139,71 @@ final class PostgresBackend implements LockBackend, AttemptStore {
       }
       return held;
     });
+  }
+
+  /** Reads the key's live entries, and notifies the client of each that holds by the queue's rule. */
+  @Override
+  public int requestRelease(String key) {
+    return calls.call("Asking the holders of '" + key + "' to release it", connection -> {
+      List<Entry> entries;
+      try (PreparedStatement read = calls.prepare(connection, sql.entries)) {
+        read.setString(1, key);
+        try (ResultSet rows = read.executeQuery()) {
+          entries = Entry.readAll(rows);
+        }
+      }
+      int asked = 0;
+      List<EntryMode> ahead = new ArrayList<>();
+      for (Entry entry : entries) {
+        if (entry.rule().awaited(ahead) == QueueRule.HOLDS) {
+          try (PreparedStatement notify = calls.prepare(connection, "SELECT pg_notify(?, ?)")) {
+            notify.setString(1, releaseChannel(clientIdOf(entry.ownerId())));
+            notify.setString(2, entry.ownerId() + " " + key);
+            notify.execute();
+          }
+          asked++;
+        }
+        ahead.add(entry.rule().mode());
+      }
+      return asked;
+    });
+  }
+
+  @Override
+  public void setReleaseRequestListener(ReleaseRequestListener listener) {
+    releaseRequests = listener;
+  }
+
+  @Override
+  public synchronized void listenForReleaseRequests(Grant grant) {
+    if (listening) {
+      return;
+    }
+    String channel = releaseChannel(grant.request().clientId());
+    try {
+      notifications.receive(channel, this::releaseRequested);
+    } catch (SQLException e) {
+      throw PostgresErrors.translate("Listening for requests to release on channel " + channel, server, sql.table, e);
+    }
+    listening = true;
+  }
+
+  /** A payload {@code OWNER_ID KEY} on the client's release channel. */
+  private void releaseRequested(String payload) {
+    int space = payload.indexOf(' ');
+    if (space > 0) {
+      releaseRequests.requested(payload.substring(space + 1), payload.substring(0, space));
+    }
+  }
+
+  /** The channel on which the client with {@code clientId} hears requests to release its entries. */
+  static String releaseChannel(String clientId) {
+    return "baton_release_" + clientId;
+  }
+
+  private static String clientIdOf(String ownerId) {
+    int colon = ownerId.indexOf(':');
+    return colon < 0 ? ownerId : ownerId.substring(0, colon);
   }
 
   @Override
