@@ -1,0 +1,166 @@
+package dev.baton.zookeeper;
+
+import dev.baton.spi.ReleaseRequestListener;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.zookeeper.AddWatchMode;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * Requests to release on ZooKeeper, addressed to the holding client: each client has a node of its own under the base
+ * path, {@code _c_release-CLIENT} (the reserved prefix, so no key's node and skipped by listings), made by the first
+ * request as a container. A request is an ephemeral sequential child of it, {@code OWNER_ID KEY}, in the asker's
+ * session; the client watches its node (a persistent watch, from its first lease that wants to hear requests, ended
+ * with its session), and reads and deletes each child, so that the container empties and the server sweeps it.
+ *
+ * <p>Not a data change on the holder's lock node, as Curator's revocation is: a lock node's last write (its mzxid) is
+ * the fencing token it was granted with ({@link ZooKeeperBackend#held}), which a request must not move.
+ */
+final class ReleaseRequestNodes {
+  private static final String NODE_PREFIX = ZkPaths.RESERVED_PREFIX + "release-";
+
+  private final ZooKeeperBackend store;
+  private final ZkPaths paths;
+  private volatile ReleaseRequestListener listener = (key, ownerId) -> { };
+  /** The children being read and deleted, so that two listings deliver each once. */
+  private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  /** Guarded by this: the session handle the watch is on, or null before the first listen. */
+  private ZooKeeper watched;
+  /** Guarded by this: the client's own node, once it listens. */
+  private String node;
+
+  ReleaseRequestNodes(ZooKeeperBackend store, ZkPaths paths) {
+    this.store = store;
+    this.paths = paths;
+  }
+
+  void setListener(ReleaseRequestListener listener) {
+    this.listener = listener;
+  }
+
+  /** The node of client {@code clientId}, under which requests to release its entries are made. */
+  String nodeOf(String clientId) {
+    return paths.lockPath(NODE_PREFIX + clientId);
+  }
+
+  /** Asks the holders of {@code key}, each on its client's node; how many were asked. */
+  int request(String key) {
+    String what = "Asking the holders of '" + key + "' to release it";
+    ZooKeeper zk = store.connected();
+    try {
+      LockQueue queue;
+      try {
+        queue = LockQueue.of(ZkCalls.await(ZkCalls.children(zk, paths.lockPath(key)), store.callTimeout(), what));
+      } catch (KeeperException.NoNodeException free) {
+        return 0;
+      }
+      int asked = 0;
+      for (int i = 0; i < queue.size(); i++) {
+        if (queue.holds(i)) {
+          send(zk, ownerIdOf(queue.name(i)), key, what);
+          asked++;
+        }
+      }
+      return asked;
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, what);
+    }
+  }
+
+  private void send(ZooKeeper zk, String ownerId, String key, String what) throws KeeperException {
+    String to = nodeOf(ownerId.substring(0, Math.max(0, ownerId.indexOf(':')))) + "/r-";
+    byte[] request = (ownerId + " " + key).getBytes(StandardCharsets.UTF_8);
+    for (int attempt = 0; ; attempt++) {
+      try {
+        ZkCalls.await(ZkCalls.create(zk, to, request, store.acl(), CreateMode.EPHEMERAL_SEQUENTIAL),
+            store.callTimeout(), what);
+        return;
+      } catch (KeeperException.NoNodeException e) {
+        if (attempt == 2) {
+          throw e;
+        }
+        store.createParents(zk, to.substring(0, to.lastIndexOf('/')), what);
+      }
+    }
+  }
+
+  /** The owner id in a lock node's name: after the reserved prefix, up to the mark that follows it. */
+  private static String ownerIdOf(String name) {
+    String rest = name.substring(ZkPaths.RESERVED_PREFIX.length());
+    int mark = rest.indexOf('-');
+    return mark < 0 ? rest : rest.substring(0, mark);
+  }
+
+  /**
+   * Watches the node of client {@code clientId} on the session now, unless it does already, and reads what is there.
+   *
+   * @throws KeeperException if ZooKeeper refused the watch
+   */
+  synchronized void listen(String clientId, String what) throws KeeperException {
+    ZooKeeper zk = store.connected();
+    if (zk == watched) {
+      return;
+    }
+    String own = nodeOf(clientId);
+    CompletableFuture<Void> added = new CompletableFuture<>();
+    zk.addWatch(own, this::changed, AddWatchMode.PERSISTENT, (rc, path, ctx) -> {
+      if (rc == KeeperException.Code.OK.intValue()) {
+        added.complete(null);
+      } else {
+        added.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+      }
+    }, null);
+    ZkCalls.await(added, store.callTimeout(), what);
+    watched = zk;
+    node = own;
+    drain(zk, own);
+  }
+
+  private void changed(WatchedEvent event) {
+    if (event.getType() == Watcher.Event.EventType.NodeCreated
+        || event.getType() == Watcher.Event.EventType.NodeChildrenChanged) {
+      ZooKeeper zk;
+      String own;
+      synchronized (this) {
+        zk = watched;
+        own = node;
+      }
+      drain(zk, own);
+    }
+  }
+
+  /** Reads each request under {@code own}, tells the listener, and deletes it; asynchronously, on ZooKeeper's threads. */
+  private void drain(ZooKeeper zk, String own) {
+    zk.getChildren(own, false, (rc, path, ctx, children) -> {
+      if (rc != KeeperException.Code.OK.intValue()) {
+        return;
+      }
+      for (String child : children) {
+        if (inFlight.add(child)) {
+          String request = own + "/" + child;
+          zk.getData(request, false, (dataRc, dataPath, dataCtx, data, stat) -> {
+            if (dataRc == KeeperException.Code.OK.intValue()) {
+              deliver(new String(data, StandardCharsets.UTF_8));
+              zk.delete(request, -1, (deleteRc, deletePath, deleteCtx) -> inFlight.remove(child), null);
+            } else {
+              inFlight.remove(child);
+            }
+          }, null);
+        }
+      }
+    }, null);
+  }
+
+  private void deliver(String request) {
+    int space = request.indexOf(' ');
+    if (space > 0) {
+      listener.requested(request.substring(space + 1), request.substring(0, space));
+    }
+  }
+}
