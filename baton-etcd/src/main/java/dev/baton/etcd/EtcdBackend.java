@@ -196,7 +196,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
       QueueRule rule = keys.ruleOf(entry.getKey());
       if (rule.awaited(ahead) == QueueRule.HOLDS) {
         String ownerId = HolderRecord.read(EtcdKeys.text(entry.getValue())).ownerId();
-        ByteSequence target = keys.releaseRequests(ownerId.substring(0, Math.max(0, ownerId.indexOf(':'))));
+        ByteSequence target = keys.releaseRequests(AcquireRequest.clientIdOf(ownerId));
         EtcdCalls.await(kv.put(target, EtcdKeys.bytes(ownerId + " " + key),
             PutOption.builder().withLeaseId(session.leaseId()).build()), timeout, what);
         EtcdCalls.await(kv.delete(target), timeout, what);

@@ -157,7 +157,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
       for (Entry entry : entries) {
         if (entry.rule().awaited(ahead) == QueueRule.HOLDS) {
           try (PreparedStatement notify = calls.prepare(connection, "SELECT pg_notify(?, ?)")) {
-            notify.setString(1, releaseChannel(clientIdOf(entry.ownerId())));
+            notify.setString(1, releaseChannel(AcquireRequest.clientIdOf(entry.ownerId())));
             notify.setString(2, entry.ownerId() + " " + key);
             notify.execute();
           }
@@ -199,11 +199,6 @@ final class PostgresBackend implements LockBackend, AttemptStore {
   /** The channel on which the client with {@code clientId} hears requests to release its entries. */
   static String releaseChannel(String clientId) {
     return "baton_release_" + clientId;
-  }
-
-  private static String clientIdOf(String ownerId) {
-    int colon = ownerId.indexOf(':');
-    return colon < 0 ? ownerId : ownerId.substring(0, colon);
   }
 
   @Override

@@ -246,7 +246,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
     try {
       List<String> owners = HOLDERS.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)});
       for (String owner : owners) {
-        String channel = keys.releaseChannel(owner.substring(0, Math.max(0, owner.indexOf(':'))));
+        String channel = keys.releaseChannel(AcquireRequest.clientIdOf(owner));
         String message = owner + " " + key;
         link.commands().await("SPUBLISH".equals(link.publishCommand())
             ? link.commands().async().spublish(channel, message) : link.commands().async().publish(channel, message));

@@ -1,5 +1,6 @@
 package dev.baton.zookeeper;
 
+import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.ReleaseRequestListener;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
@@ -74,7 +75,7 @@ final class ReleaseRequestNodes {
   }
 
   private void send(ZooKeeper zk, String ownerId, String key, String what) throws KeeperException {
-    String to = nodeOf(ownerId.substring(0, Math.max(0, ownerId.indexOf(':')))) + "/r-";
+    String to = nodeOf(AcquireRequest.clientIdOf(ownerId)) + "/r-";
     byte[] request = (ownerId + " " + key).getBytes(StandardCharsets.UTF_8);
     for (int attempt = 0; ; attempt++) {
       try {
