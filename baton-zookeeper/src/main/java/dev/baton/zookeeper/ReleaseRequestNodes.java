@@ -3,6 +3,7 @@ package dev.baton.zookeeper;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.ReleaseRequestListener;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,13 +22,19 @@ import org.apache.zookeeper.ZooKeeper;
  * with its session), and reads and deletes each child, so that the container empties and the server sweeps it.
  *
  * <p>Not a data change on the holder's lock node, as Curator's revocation is: a lock node's last write (its mzxid) is
- * the fencing token it was granted with ({@link ZooKeeperBackend#held}), which a request must not move.
+ * the fencing token it was granted with ({@link ZooKeeperBackend#held}), which a request must not move. Compatible
+ * with Curator, its format is spoken too: a holder's node that is not Baton's (its owner id has no {@code :}) gets
+ * Curator's {@code __REVOKE__} as its data, which an {@code InterProcessMutex} made revocable hears; and a Baton
+ * holder that listens watches its own node for it, so that Curator's {@code Revoker.attemptRevoke} reaches it.
  */
 final class ReleaseRequestNodes {
   private static final String NODE_PREFIX = ZkPaths.RESERVED_PREFIX + "release-";
+  /** What Curator's {@code Revoker} writes on a lock node to ask its holder to release ({@code RevocationSpec}). */
+  private static final byte[] CURATOR_REVOKE = "__REVOKE__".getBytes(StandardCharsets.UTF_8);
 
   private final ZooKeeperBackend store;
   private final ZkPaths paths;
+  private final boolean curatorCompatible;
   private volatile ReleaseRequestListener listener = (key, ownerId) -> { };
   /** The children being read and deleted, so that two listings deliver each once. */
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
@@ -36,9 +43,11 @@ final class ReleaseRequestNodes {
   /** Guarded by this: the client's own node, once it listens. */
   private String node;
 
-  ReleaseRequestNodes(ZooKeeperBackend store, ZkPaths paths) {
+  /** @param curatorCompatible whether to speak Curator's revocation too (compat=curator) */
+  ReleaseRequestNodes(ZooKeeperBackend store, ZkPaths paths, boolean curatorCompatible) {
     this.store = store;
     this.paths = paths;
+    this.curatorCompatible = curatorCompatible;
   }
 
   void setListener(ReleaseRequestListener listener) {
@@ -64,7 +73,12 @@ final class ReleaseRequestNodes {
       int asked = 0;
       for (int i = 0; i < queue.size(); i++) {
         if (queue.holds(i)) {
-          send(zk, ownerIdOf(queue.name(i)), key, what);
+          String ownerId = ownerIdOf(queue.name(i));
+          if (curatorCompatible && ownerId.indexOf(':') < 0) {
+            revokeAsCurator(zk, paths.lockPath(key) + "/" + queue.name(i), what);
+          } else {
+            send(zk, ownerId, key, what);
+          }
           asked++;
         }
       }
@@ -89,6 +103,42 @@ final class ReleaseRequestNodes {
         store.createParents(zk, to.substring(0, to.lastIndexOf('/')), what);
       }
     }
+  }
+
+  /** Writes Curator's request on a Curator holder's node; one that went meanwhile needs none. */
+  private void revokeAsCurator(ZooKeeper zk, String node, String what) throws KeeperException {
+    CompletableFuture<Void> written = new CompletableFuture<>();
+    zk.setData(node, CURATOR_REVOKE, -1, (rc, path, ctx, stat) -> {
+      if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NONODE.intValue()) {
+        written.complete(null);
+      } else {
+        written.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+      }
+    }, null);
+    ZkCalls.await(written, store.callTimeout(), what);
+  }
+
+  /**
+   * Compatible with Curator, watches {@code grant}'s own node for Curator's request ({@code Revoker.attemptRevoke}),
+   * until the node goes; otherwise does nothing.
+   */
+  void watchForCuratorRevocation(ZkGrant grant) {
+    if (curatorCompatible) {
+      watchNode(store.connected(), grant);
+    }
+  }
+
+  private void watchNode(ZooKeeper zk, ZkGrant grant) {
+    Watcher changed = event -> {
+      if (event.getType() == Watcher.Event.EventType.NodeDataChanged) {
+        watchNode(zk, grant);
+      }
+    };
+    zk.getData(grant.path(), changed, (rc, path, ctx, data, stat) -> {
+      if (rc == KeeperException.Code.OK.intValue() && Arrays.equals(data, CURATOR_REVOKE)) {
+        listener.requested(grant.request().key(), grant.request().ownerId());
+      }
+    }, null);
   }
 
   /** The owner id in a lock node's name: after the reserved prefix, up to the mark that follows it. */

@@ -43,7 +43,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     this.paths = paths;
     this.acl = acl;
     this.compat = compat;
-    this.releaseRequests = new ReleaseRequestNodes(this, paths);
+    this.releaseRequests = new ReleaseRequestNodes(this, paths, compat == ZooKeeperLockClient.Compat.CURATOR);
     this.guardsLockPaths = acl.stream().noneMatch(entry -> entry.getId().equals(ZooDefs.Ids.ANYONE_ID_UNSAFE)
         && (entry.getPerms() & (ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE)) != 0);
   }
@@ -78,6 +78,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     String what = "Listening for requests to release '" + grant.request().key() + "'";
     try {
       releaseRequests.listen(grant.request().clientId(), what);
+      releaseRequests.watchForCuratorRevocation((ZkGrant) grant);
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
     }
