@@ -68,8 +68,9 @@ public interface Lease extends AutoCloseable {
    * holder) closes it. Requests that arrived before the listener was added are not replayed: add it right after the
    * acquire.
    *
-   * <p>The first call for a lease makes sure the client hears requests for it: on some stores that is one round trip,
-   * once per client (a subscription, a watch), and on ZooKeeper a watch on the lease's entry. A lock handed over to
+   * <p>The first call for a lease makes sure the client hears requests for it: the client's first costs a round trip
+   * or two (a subscription, a {@code LISTEN}, a watch, kept until the client closes), later ones nothing (with
+   * ZooKeeper's {@code compat=curator}, a watch on the lease's own node as well). A lock handed over to
    * another thread of the same client, or joined by another reader, is one entry at the store: a request reaches every
    * lease on it. On a store that cannot deliver requests ({@link LockClient#requestRelease} says so) the listener is
    * never called.
