@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.redis.RedisLockClient;
+import dev.baton.testkit.EmbeddedZooKeeperExtension;
+import dev.baton.testkit.EtcdServerExtension;
 import dev.baton.testkit.RedisServerExtension;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,9 +19,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code baton revoke} against a real Redis: it asks the holder and says how many it asked; {@code baton exec
- * --on-revoke term} passes a request on to its command as SIGTERM, after which a waiting exec runs; by default exec
- * ignores requests.
+ * {@code baton revoke} against real stores: it asks the holder and says how many it asked; {@code baton exec
+ * --on-revoke term} passes a request on to its command as SIGTERM, after which a waiting exec runs (on Redis, ZooKeeper
+ * and etcd); by default exec ignores requests.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class RevokeIT {
@@ -27,6 +29,12 @@ class RevokeIT {
 
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
+
+  @RegisterExtension
+  static final EmbeddedZooKeeperExtension zookeeper = new EmbeddedZooKeeperExtension();
+
+  @RegisterExtension
+  static final EtcdServerExtension etcd = new EtcdServerExtension();
 
   @TempDir
   Path dir;
@@ -45,13 +53,28 @@ class RevokeIT {
   }
 
   @Test
-  void execWithOnRevokeTermStopsItsCommandAndAWaitingExecThenRuns() throws Exception {
-    try (BatonProcess holder = BatonProcess.start(dir, "exec", "-b", redis.uri(), "--on-revoke", "term", "deploy",
+  void onRedisExecWithOnRevokeTermStopsItsCommandAndAWaitingExecThenRuns() throws Exception {
+    assertAWaitingExecRunsOnceTheHolderIsAsked(redis.uri());
+  }
+
+  @Test
+  void onZooKeeperExecWithOnRevokeTermStopsItsCommandAndAWaitingExecThenRuns() throws Exception {
+    assertAWaitingExecRunsOnceTheHolderIsAsked("zookeeper://" + zookeeper.connectString());
+  }
+
+  @Test
+  void onEtcdExecWithOnRevokeTermStopsItsCommandAndAWaitingExecThenRuns() throws Exception {
+    assertAWaitingExecRunsOnceTheHolderIsAsked(etcd.endpoint());
+  }
+
+  /** An exec with --on-revoke term holds, another waits; baton revoke ends the first's command, and the second runs. */
+  private void assertAWaitingExecRunsOnceTheHolderIsAsked(String backend) throws Exception {
+    try (BatonProcess holder = BatonProcess.start(dir, "exec", "-b", backend, "--on-revoke", "term", "deploy",
         "sh", "-c", SLEEP)) {
       holder.awaitLine("running");
-      try (BatonProcess waiter = BatonProcess.start(dir, "exec", "-b", redis.uri(), "-w", "60", "deploy",
+      try (BatonProcess waiter = BatonProcess.start(dir, "exec", "-b", backend, "-w", "60", "deploy",
           "echo", "acquired")) {
-        assertThat(finished(ExitCodes.OK, "revoke", "-b", redis.uri(), "deploy")).contains("asked 1 holder");
+        assertThat(finished(ExitCodes.OK, "revoke", "-b", backend, "deploy")).contains("asked 1 holder");
         assertThat(holder.awaitExit()).as("128 + SIGTERM").isEqualTo(143);
         assertThat(holder.output()).contains("asked to release the lock 'deploy'");
         waiter.awaitLine("acquired");

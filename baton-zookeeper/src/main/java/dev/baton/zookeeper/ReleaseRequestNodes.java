@@ -7,6 +7,9 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.zookeeper.AddWatchMode;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
@@ -17,9 +20,12 @@ import org.apache.zookeeper.ZooKeeper;
 /**
  * Requests to release on ZooKeeper, addressed to the holding client: each client has a node of its own under the base
  * path, {@code _c_release-CLIENT} (the reserved prefix, so no key's node and skipped by listings), made by the first
- * request as a container. A request is an ephemeral sequential child of it, {@code OWNER_ID KEY}, in the asker's
- * session; the client watches its node (a persistent watch, from its first lease that wants to hear requests, ended
- * with its session), and reads and deletes each child, so that the container empties and the server sweeps it.
+ * request as a container. A client that listens (from its first lease that wants to hear requests) says so with an
+ * ephemeral node {@code _c_listening-CLIENT}, and watches its own node (a persistent watch); both end with its session.
+ * A request to a listening client is an ephemeral sequential child of its node, {@code OWNER_ID KEY}, in the asker's
+ * session, which the client reads and deletes; the asker waits for that deletion (at most a call's timeout), so that
+ * an asker that closes at once (a {@code baton revoke}) does not take its request with it. Nothing is left behind:
+ * the requests go with the asker's session at the latest, and the container is swept once empty.
  *
  * <p>Not a data change on the holder's lock node, as Curator's revocation is: a lock node's last write (its mzxid) is
  * the fencing token it was granted with ({@link ZooKeeperBackend#held}), which a request must not move. Compatible
@@ -29,6 +35,7 @@ import org.apache.zookeeper.ZooKeeper;
  */
 final class ReleaseRequestNodes {
   private static final String NODE_PREFIX = ZkPaths.RESERVED_PREFIX + "release-";
+  private static final String LISTENING_PREFIX = ZkPaths.RESERVED_PREFIX + "listening-";
   /** What Curator's {@code Revoker} writes on a lock node to ask its holder to release ({@code RevocationSpec}). */
   private static final byte[] CURATOR_REVOKE = "__REVOKE__".getBytes(StandardCharsets.UTF_8);
 
@@ -88,13 +95,20 @@ final class ReleaseRequestNodes {
     }
   }
 
+  /** Sends a request to the client of {@code ownerId} if it listens, and waits until it has taken it. */
   private void send(ZooKeeper zk, String ownerId, String key, String what) throws KeeperException {
-    String to = nodeOf(AcquireRequest.clientIdOf(ownerId)) + "/r-";
+    String clientId = AcquireRequest.clientIdOf(ownerId);
+    if (ZkCalls.await(ZkCalls.exists(zk, paths.lockPath(LISTENING_PREFIX + clientId)), store.callTimeout(), what)
+        == null) {
+      return; // it does not listen: nothing would take the request
+    }
+    String to = nodeOf(clientId) + "/r-";
     byte[] request = (ownerId + " " + key).getBytes(StandardCharsets.UTF_8);
     for (int attempt = 0; ; attempt++) {
       try {
-        ZkCalls.await(ZkCalls.create(zk, to, request, store.acl(), CreateMode.EPHEMERAL_SEQUENTIAL),
-            store.callTimeout(), what);
+        String sent = ZkCalls.await(ZkCalls.create(zk, to, request, store.acl(), CreateMode.EPHEMERAL_SEQUENTIAL),
+            store.callTimeout(), what).path();
+        awaitTaken(zk, sent);
         return;
       } catch (KeeperException.NoNodeException e) {
         if (attempt == 2) {
@@ -102,6 +116,30 @@ final class ReleaseRequestNodes {
         }
         store.createParents(zk, to.substring(0, to.lastIndexOf('/')), what);
       }
+    }
+  }
+
+  /**
+   * Waits, at most a call's timeout, until the listening client has deleted the request at {@code sent}: it has read
+   * it then. One not taken by then (a holder that crashed, whose session has not ended yet) goes with this session.
+   */
+  private void awaitTaken(ZooKeeper zk, String sent) {
+    CompletableFuture<Void> taken = new CompletableFuture<>();
+    zk.exists(sent, event -> {
+      if (event.getType() == Watcher.Event.EventType.NodeDeleted) {
+        taken.complete(null);
+      }
+    }, (rc, path, ctx, stat) -> {
+      if (rc == KeeperException.Code.NONODE.intValue()) {
+        taken.complete(null);
+      }
+    }, null);
+    try {
+      taken.get(store.callTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException notTakenInTime) {
+      // Left to this session's end: the request was sent; the holder may not be alive to read it.
     }
   }
 
@@ -168,9 +206,28 @@ final class ReleaseRequestNodes {
       }
     }, null);
     ZkCalls.await(added, store.callTimeout(), what);
+    sayListening(zk, paths.lockPath(LISTENING_PREFIX + clientId), what);
     watched = zk;
     node = own;
     drain(zk, own);
+  }
+
+  /** Makes the ephemeral node that tells askers this client listens, and the base path above it if need be. */
+  private void sayListening(ZooKeeper zk, String marker, String what) throws KeeperException {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        ZkCalls.await(ZkCalls.create(zk, marker, new byte[0], store.acl(), CreateMode.EPHEMERAL), store.callTimeout(),
+            what);
+        return;
+      } catch (KeeperException.NodeExistsException e) {
+        return; // made on this session before a reply was lost: it says the same
+      } catch (KeeperException.NoNodeException e) {
+        if (attempt == 2) {
+          throw e;
+        }
+        store.createParents(zk, paths.basePath(), what);
+      }
+    }
   }
 
   private void changed(WatchedEvent event) {
