@@ -92,6 +92,26 @@ public interface Lease extends AutoCloseable {
   void onLost(LockLostListener listener);
 
   /**
+   * Calls {@code listener} each time someone asks the holder of this lease to let go ({@link LockClient#requestRelease},
+   * {@code baton revoke}) while it is held: once per request, on the client's event thread, as {@link #onLost}
+   * listeners run. A request is a hint, never a loss: the lease stays held unless the listener (or other code of the
+   * holder) closes it. Requests that arrived before the listener was added are not replayed: add it right after the
+   * acquire.
+   *
+   * <p>The first call for a lease makes sure the client hears requests for it: the client's first costs a round trip
+   * or two (a subscription, a {@code LISTEN}, a watch, kept until the client closes), later ones nothing (with
+   * ZooKeeper's {@code compat=curator}, a watch on the lease's own node as well). A lock handed over to
+   * another thread of the same client, or joined by another reader, is one entry at the store: a request reaches every
+   * lease on it. On a store that cannot deliver requests ({@link LockClient#requestRelease} says so) the listener is
+   * never called.
+   *
+   * @throws IllegalArgumentException if the listener is null
+   * @throws BackendUnavailableException if the store could not be reached to start listening; the listener is kept,
+   *     and a later call tries again
+   */
+  void onReleaseRequested(Runnable listener);
+
+  /**
    * How long until the hold timeout ends this lease ({@link LockOptions#withHoldTimeout}, moved by {@link #extendHold}):
    * empty if it was acquired without one (it is renewed while held) or is no longer held.
    */

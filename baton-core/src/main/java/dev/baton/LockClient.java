@@ -154,6 +154,20 @@ public interface LockClient extends AutoCloseable {
    */
   List<LockStatus> list(String keyPrefix, int limit);
 
+  /**
+   * Asks every current holder of {@code key} to let go: a mutex's or write lock's holder, every reader, every permit,
+   * a leader's term, in whichever client. Their {@link Lease#onReleaseRequested} listeners are told, if they have
+   * any; nothing is released unless their code does it. A lease released before the request reaches nobody.
+   *
+   * @return how many entries at the store were asked (readers of one client that share an entry count once); 0 if the
+   *     key is free
+   * @throws IllegalArgumentException if the key is not acceptable
+   * @throws UnsupportedOperationException if the store cannot deliver requests (a compatibility mode with another
+   *     library's locks, whose holders would not hear them)
+   * @throws BackendUnavailableException if the store cannot be reached
+   */
+  int requestRelease(String key);
+
   /** The options {@link #lock(String)} handles use unless told otherwise. */
   LockOptions defaultOptions();
 

@@ -45,6 +45,7 @@ import picocli.CommandLine.ParseResult;
         "  baton demo                  # see a lock at work, nothing to install",
         "  baton exec -b redis://127.0.0.1:6379 deploy ./deploy.sh",
         "  baton list -b redis://127.0.0.1:6379",
+        "  baton revoke -b redis://127.0.0.1:6379 deploy   # ask the holder to let go",
         "  baton exec --help           # each command's options and examples"})
 public final class BatonCli implements Callable<Integer> {
   private static final String VERBOSE = "--verbose";
@@ -146,7 +147,7 @@ public final class BatonCli implements Callable<Integer> {
   private static Map<String, Class<?>> commands() {
     Map<String, Class<?>> commands = new LinkedHashMap<>();
     for (Class<?> command : List.of(ExecCommand.class, DemoCommand.class, StatusCommand.class, ListCommand.class,
-        ServeCommand.class, TortureCommand.class, CommandLine.HelpCommand.class)) {
+        RevokeCommand.class, ServeCommand.class, TortureCommand.class, CommandLine.HelpCommand.class)) {
       commands.put(command.getAnnotation(Command.class).name(), command);
     }
     return Collections.unmodifiableMap(commands);

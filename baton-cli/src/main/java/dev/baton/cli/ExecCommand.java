@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     customSynopsis = {
         "baton exec [-b URI] [-w SECONDS | -n] [-x | -s | -p N] [-E N] [--ttl D]",
-        "                  [--hold-timeout D] [--kill-after D] KEY [--] CMD [ARG...]",
+        "                  [--hold-timeout D] [--kill-after D] [--on-revoke term|ignore]",
+        "                  KEY [--] CMD [ARG...]",
         "       baton exec [OPTIONS] --key KEY [--key KEY...] [--] CMD [ARG...]"},
     descriptionHeading = "%n",
     description = {
@@ -57,6 +58,10 @@ import picocli.CommandLine.Spec;
         "SIGINT, SIGTERM and SIGHUP sent to baton are passed to CMD; the lock is released once CMD has exited."
             + " If the lock is lost while CMD runs (the store lost it, or --hold-timeout passed), CMD and the processes it"
             + " started get SIGTERM, then SIGKILL after --kill-after, and baton exits 74.",
+        "",
+        "baton revoke KEY (or LockClient.requestRelease) asks the holder to let go: with --on-revoke term, CMD gets"
+            + " SIGTERM (as if sent to baton), and the lock is released once CMD has exited; by default the request"
+            + " is ignored and CMD runs on.",
         "",
         "CMD never outlives the lock: it runs in a process group of its own under a small supervisor (setsid,"
             + " setpriv and sh). If baton dies, even by SIGKILL or the OOM killer, the group gets SIGTERM, then SIGKILL"
@@ -90,6 +95,9 @@ import picocli.CommandLine.Spec;
         "    BATON_BACKEND=redis://10.0.0.5:6379",
         "    0 3 * * * /opt/baton/bin/baton exec -n nightly-report /opt/jobs/report.sh"})
 final class ExecCommand implements Callable<Integer> {
+  private static final String ON_REVOKE_TERM = "term";
+  private static final String ON_REVOKE_IGNORE = "ignore";
+
   @Spec
   private CommandSpec spec;
 
@@ -146,6 +154,21 @@ final class ExecCommand implements Callable<Integer> {
       description = "When CMD must stop (the lock was lost, baton died, CMD left processes running), how long"
           + " they have between SIGTERM and SIGKILL. Default: ${DEFAULT-VALUE}.")
   private Duration killAfter;
+
+  @Option(names = "--on-revoke", paramLabel = "ACTION", defaultValue = ON_REVOKE_IGNORE,
+      completionCandidates = OnRevokeActions.class,
+      description = "What a request to release the lock (baton revoke KEY) does while CMD runs: term sends CMD"
+          + " SIGTERM, ignore does nothing. Default: ${DEFAULT-VALUE}.")
+  private String onRevoke;
+
+  /** The values --on-revoke takes, for completion and help. */
+  static final class OnRevokeActions extends ArrayList<String> {
+    private static final long serialVersionUID = 1L;
+
+    OnRevokeActions() {
+      super(List.of(ON_REVOKE_TERM, ON_REVOKE_IGNORE));
+    }
+  }
 
   @Mixin
   private HelpOption help;
@@ -234,6 +257,9 @@ final class ExecCommand implements Callable<Integer> {
     }
     OptionRange.check(spec, "--ttl", ttl, LockOptions.MIN_TTL, OptionRange.MAX_DURATION);
     OptionRange.check(spec, "--kill-after", killAfter, Duration.ZERO, OptionRange.MAX_DURATION);
+    if (!new OnRevokeActions().contains(onRevoke)) {
+      throw new ParameterException(spec.commandLine(), "--on-revoke takes term or ignore, not '" + onRevoke + "'");
+    }
     if (mode.permits != null) {
       OptionRange.check(spec, "--permits", mode.permits, 1, Integer.MAX_VALUE);
     }
@@ -312,6 +338,9 @@ final class ExecCommand implements Callable<Integer> {
       return e.exitStatus();
     }
     signals.sendTo(child::signal);
+    if (onRevoke.equals(ON_REVOKE_TERM)) {
+      passRequestsOn(lease, child);
+    }
     AtomicReference<LostReason> lost = new AtomicReference<>();
     lease.onLost(reason -> {
       lost.set(reason);
@@ -333,6 +362,19 @@ final class ExecCommand implements Callable<Integer> {
   /** How messages name what the command runs under: {@code the lock 'a'}, or {@code the locks 'a', 'b'}. */
   private String locks() {
     return (keys.size() == 1 ? "the lock '" : "the locks '") + String.join("', '", keys) + "'";
+  }
+
+  /** Sends CMD SIGTERM when someone asks the holder to release the lock; says so if the store cannot tell us. */
+  private void passRequestsOn(Lease lease, ChildProcess child) {
+    try {
+      lease.onReleaseRequested(() -> {
+        say("asked to release " + locks() + "; sending SIGTERM to the command.");
+        child.signal(SignalForwarding.Forwarded.TERM);
+      });
+    } catch (RuntimeException e) {
+      say("cannot hear requests to release " + locks() + " (" + e.getMessage() + "); --on-revoke term will"
+          + " not stop the command.");
+    }
   }
 
   /** Prints one line on stderr, as every message of baton's own, the key in it printable. */

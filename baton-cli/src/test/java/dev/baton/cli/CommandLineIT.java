@@ -19,7 +19,7 @@ class CommandLineIT {
 
   @Test
   void everyCommandHasHelp() throws InterruptedException {
-    for (String command : new String[] {"exec", "demo", "status", "list", "serve", "torture", "help"}) {
+    for (String command : new String[] {"exec", "demo", "status", "list", "revoke", "serve", "torture", "help"}) {
       try (BatonProcess baton = BatonProcess.start(dir, command, "--help")) {
         assertThat(baton.awaitExit()).as("baton %s --help", command).isZero();
         assertThat(baton.output()).contains("Usage: baton " + command, "--help", "Examples:");

@@ -91,7 +91,7 @@ class ExecArgumentsTest {
 
   @Test
   void batonOnTheOtherCommandsTakesShortBackendToo() {
-    for (String command : List.of("status", "list", "demo", "torture")) {
+    for (String command : List.of("status", "list", "revoke", "demo", "torture")) {
       ParseResult parsed = parse(command, "-b", "redis://127.0.0.1:6379").subcommand();
       assertThat(parsed.<String>matchedOptionValue("--backend", null)).as(command).isEqualTo("redis://127.0.0.1:6379");
     }

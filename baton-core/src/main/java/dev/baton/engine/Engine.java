@@ -11,6 +11,7 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.Ticker;
 import java.time.Duration;
 import java.util.List;
@@ -34,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * The shared machinery of one client: the acquire loop, the per-key local queues, the watchdog, the
  * background threads and the entries held at the store ({@link HeldEntry}). Everything here is backend-independent.
  */
-final class Engine implements LossListener {
+final class Engine implements LossListener, ReleaseRequestListener {
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
   private static final long CLOSE_WAIT_MILLIS = 5_000;
   /** Threads for hold timeouts and background clean-up: bounded, so that many leases ending at once queue. */
@@ -83,6 +84,7 @@ final class Engine implements LossListener {
     this.watchdog = new Watchdog(time);
     this.cleanup = new Cleanup(time, background.executor());
     backend.setLossListener(this);
+    backend.setReleaseRequestListener(this);
   }
 
   private static ExecutorService boundedPool(int size, ThreadFactory threads) {
@@ -405,6 +407,15 @@ final class Engine implements LossListener {
   @Override
   public void allLost(LostReason reason) {
     List.copyOf(entries).forEach(entry -> entry.lose(reason));
+  }
+
+  @Override
+  public void requested(String key, String ownerId) {
+    for (HeldEntry entry : entries) {
+      if (entry.grant().request().ownerId().equals(ownerId) && entry.grant().request().key().equals(key)) {
+        entry.releaseRequested();
+      }
+    }
   }
 
   boolean isClosed() {

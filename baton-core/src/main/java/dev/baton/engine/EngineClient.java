@@ -151,6 +151,13 @@ final class EngineClient implements LockClient {
   }
 
   @Override
+  public int requestRelease(String key) {
+    engine.ensureOpen();
+    engine.checkKey(key);
+    return engine.backend().requestRelease(key);
+  }
+
+  @Override
   public LockOptions defaultOptions() {
     return defaults;
   }

@@ -50,6 +50,7 @@ final class EngineLease implements ReleasableLease {
   private final HeldEntry entry;
   private final Engine engine;
   private final LostListeners listeners;
+  private final ReleaseListeners releaseListeners;
   /** HELD, null while ending, then the final state. */
   private final AtomicReference<LeaseState> state = new AtomicReference<>(LeaseState.HELD);
   /** Guards moves of the hold end against the decisions taken on it: expiring, and no longer renewing. */
@@ -75,6 +76,7 @@ final class EngineLease implements ReleasableLease {
     this.entry = entry;
     this.engine = entry.engine();
     this.listeners = new LostListeners(entry.grant().request().key(), engine.events());
+    this.releaseListeners = new ReleaseListeners(entry.grant().request().key(), engine.events());
     this.grantedSince = grantedSince;
     this.holdTimeout = holdEndsAt != 0;
     this.holdEndsAt = holdEndsAt;
@@ -145,6 +147,21 @@ final class EngineLease implements ReleasableLease {
   @Override
   public void onLost(LockLostListener listener) {
     listeners.add(listener);
+  }
+
+  @Override
+  public void onReleaseRequested(Runnable listener) {
+    releaseListeners.add(listener);
+    if (!isEnding()) {
+      entry.listenForReleaseRequests();
+    }
+  }
+
+  /** Someone asked the holder of this lease's entry to release it: the listeners hear of it if the lease is held. */
+  void releaseRequested() {
+    if (!isEnding()) {
+      releaseListeners.requested();
+    }
   }
 
   @Override

@@ -55,12 +55,14 @@ import org.slf4j.LoggerFactory;
  *       (and back if the waiter did not); one lease at a time hands the entry over.
  *   <li>{@link #bound}: once, by the acquiring thread, before the entry is watched or its lease returned.
  *   <li>{@link #turnLeft}: once, by the lease whose end passes the key's local turn on.
+ *   <li>{@link #listening}: once, to true, by the first lease to want requests to release, under its own monitor.
  *   <li>Everything else is final.
  * </ul>
  *
  * <p>A multi-lock's lease ({@link MultiLease}) holds one ordinary lease on each of several entries, and needs nothing
  * of this class. What comes next extends it: a lingering entry is one that {@link #leave} keeps, instead of releasing
- * it, when its last lease leaves; a revocation is a request delivered to the {@link #holders} of an entry.
+ * it, when its last lease leaves. A request to release reaches the entry ({@link #releaseRequested}), which tells each
+ * of its {@link #holders}.
  */
 final class HeldEntry {
   private static final Logger log = LoggerFactory.getLogger(HeldEntry.class);
@@ -116,6 +118,8 @@ final class HeldEntry {
   /** Set once, by the lease whose end passes the key's local turn on. */
   private final AtomicBoolean turnLeft = new AtomicBoolean();
   private final AtomicBoolean renewing = new AtomicBoolean();
+  /** Whether the store delivers requests to release this entry to the client: set once it does. */
+  private final AtomicBoolean listening = new AtomicBoolean();
   private final AtomicBoolean renewAgain = new AtomicBoolean();
   private volatile long validUntil;
   private volatile long nextRenewalAt;
@@ -363,6 +367,29 @@ final class HeldEntry {
       engine.cleanup().runLater("release of lost " + grant.request().lockName(), () -> engine.backend().release(grant));
     }
     losing.forEach(lease -> lease.lose(reason));
+  }
+
+  /**
+   * Makes sure requests to release this entry reach the client ({@link dev.baton.spi.LockBackend#listenForReleaseRequests}),
+   * once per entry: the first lease to want them asks the store, and a failure leaves it to the next.
+   */
+  void listenForReleaseRequests() {
+    if (listening.get() || ended) {
+      return;
+    }
+    synchronized (listening) {
+      if (!listening.get()) {
+        engine.backend().listenForReleaseRequests(grant);
+        listening.set(true);
+      }
+    }
+  }
+
+  /** Someone asked the holder of this entry to release it: every lease on it hears of it. */
+  void releaseRequested() {
+    if (!ended) {
+      holders().forEach(EngineLease::releaseRequested);
+    }
   }
 
   boolean isValidAt(long nanos) {

@@ -173,6 +173,15 @@ final class MultiLease implements ReleasableLease {
     listeners.add(listener);
   }
 
+  /** Listens on every key's lease: a request to release any of the keys is a request to release the multi-lock. */
+  @Override
+  public void onReleaseRequested(Runnable listener) {
+    if (listener == null) {
+      throw new IllegalArgumentException("The release-request listener of multi-lock " + keys + " must not be null.");
+    }
+    taken().forEach(part -> part.onReleaseRequested(listener));
+  }
+
   @Override
   public Optional<Duration> holdRemaining() {
     if (!holdTimeout || !isHeld()) {

@@ -42,6 +42,23 @@ public record AcquireRequest(String key, String ownerId, QueueRule rule, Duratio
     return holdTimeout == null || holdTimeout.compareTo(ttl) > 0;
   }
 
+  /**
+   * The id of the client that asks: the owner id up to its first {@code :}, as the engine writes it; the whole owner
+   * id if it has none. A store delivers requests to release this entry ({@link LockBackend#requestRelease}) to it.
+   */
+  public String clientId() {
+    return clientIdOf(ownerId);
+  }
+
+  /**
+   * The id of the client that wrote an entry under {@code ownerId}: up to its first {@code :}, as the engine writes
+   * owner ids; the whole owner id if it has none (an entry of another library's).
+   */
+  public static String clientIdOf(String ownerId) {
+    int colon = ownerId.indexOf(':');
+    return colon < 0 ? ownerId : ownerId.substring(0, colon);
+  }
+
   /** How messages name this acquisition's lock: {@code lock 'KEY' (owner ID)}. */
   public String lockName() {
     return "lock '" + key + "' (owner " + ownerId + ")";

@@ -116,6 +116,38 @@ public interface LockBackend extends AutoCloseable {
    */
   default void setLossListener(LossListener listener) {}
 
+  /**
+   * Asks every current holder of {@code key} (each reader's entry, each permit, a write lock's or a mutex's holder) to
+   * release it, by the store's own means, addressed to the client that holds each entry (its owner id starts with the
+   * client's id); a holder's client hears it through its {@link ReleaseRequestListener} if it
+   * {@link #listenForReleaseRequests listens}. Releases nothing: a request is a hint to the holder's code.
+   *
+   * @return how many entries were asked: the holders found at the store, whether their clients listen or not
+   * @throws UnsupportedOperationException if this store cannot deliver requests, saying so
+   * @throws BackendUnavailableException if the store could not be reached
+   */
+  default int requestRelease(String key) {
+    throw new UnsupportedOperationException("The " + name() + " store cannot ask the holder of '" + key
+        + "' to release it; release it from the holder's own process.");
+  }
+
+  /**
+   * Registers the engine's listener for requests to release ({@link #requestRelease}) that reach this client. Called
+   * once, as the client is made; nothing is delivered until {@link #listenForReleaseRequests}.
+   */
+  default void setReleaseRequestListener(ReleaseRequestListener listener) {}
+
+  /**
+   * Makes sure requests to release {@code grant}'s entry reach the {@link ReleaseRequestListener} from now on: the
+   * engine calls it when a lease on the entry first wants to hear them, so that an acquire costs nothing extra. A store
+   * that addresses requests to a client starts listening at its first call, once for the client (later calls return
+   * at once); one that addresses them to an entry watches that entry. Returns once a request sent from now on is
+   * delivered. Whatever it sets up ends with the entry or with {@link #close}, leaving nothing at the store.
+   *
+   * @throws BackendUnavailableException if the store could not be reached; a later call tries again
+   */
+  default void listenForReleaseRequests(Grant grant) {}
+
   /** Closes connections and stops the backend's threads. Entries still held are left to expire. */
   @Override
   void close();

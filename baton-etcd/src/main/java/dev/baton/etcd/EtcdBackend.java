@@ -8,17 +8,21 @@ import dev.baton.etcd.EntryNames.OwnEntry;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Grant;
+import dev.baton.spi.HolderRecord;
 import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LockStatuses;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
@@ -29,9 +33,14 @@ import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
 import io.etcd.jetcd.options.OptionsUtil;
 import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
+import io.etcd.jetcd.watch.WatchResponse;
 import java.net.URI;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -40,12 +49,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Baton's lock protocol on an etcd cluster: entries bound to the client's lease, ordered by create revision. Its
  * attempts ({@link EtcdAttempt}) see it as their {@link AttemptStore}.
+ *
+ * <p>A request to release is a put of {@code OWNER_ID KEY} on the holder's client's own key
+ * ({@link EtcdKeys#releaseRequests}), under the asking client's lease and deleted at once, so that nothing is left
+ * behind; a client watches its key for puts from its first lease that wants to hear requests until it closes.
  */
 final class EtcdBackend implements LockBackend, AttemptStore {
+  private static final Logger log = LoggerFactory.getLogger(EtcdBackend.class);
   /** How long a close waits for each of the client's threads to end. */
   private static final Duration THREADS_END_WITHIN = Duration.ofSeconds(2);
 
@@ -65,6 +81,9 @@ final class EtcdBackend implements LockBackend, AttemptStore {
   private final String endpoints;
   private volatile EtcdSession session;
   private final LossReporter losses = new LossReporter();
+  private volatile ReleaseRequestListener releaseRequests = (key, ownerId) -> { };
+  /** Guarded by this: the watch of the client's release-request key, once it listens; null until then. */
+  private Watch.Watcher releaseWatch;
 
   private EtcdBackend(Client client, EtcdKeys keys, Duration timeout, String endpoints) {
     this.client = client;
@@ -174,6 +193,68 @@ final class EtcdBackend implements LockBackend, AttemptStore {
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
     return new EntryListing(kv, client.getLeaseClient(), keys, timeout, keyPrefix).list(keyPrefix, limit);
+  }
+
+  /**
+   * Reads the key's entries, and puts a request on the key of each holder's client (then deletes it: the watch sees
+   * the put). Compatible with etcd's own lock, refuses: its holders could not hear it.
+   */
+  @Override
+  public int requestRelease(String key) {
+    if (keys.etcdCompatible()) {
+      throw new UnsupportedOperationException("An etcd client compatible with etcd's own lock (compat=etcd) cannot ask"
+          + " the holder of '" + key + "' to release it: etcd's lock has no such request. Use a client without compat.");
+    }
+    String what = "Asking the holders of '" + key + "' to release it";
+    GetResponse entries = EtcdCalls.await(kv.get(keys.entries(key), GetOption.builder().isPrefix(true).build()),
+        timeout, what);
+    List<Mode> ahead = new ArrayList<>();
+    int asked = 0;
+    for (KeyValue entry : entries.getKvs().stream().sorted(Comparator.comparingLong(KeyValue::getCreateRevision))
+        .toList()) {
+      QueueRule rule = keys.ruleOf(entry.getKey());
+      if (rule.awaited(ahead) == QueueRule.HOLDS) {
+        String ownerId = HolderRecord.read(EtcdKeys.text(entry.getValue())).ownerId();
+        ByteSequence target = keys.releaseRequests(AcquireRequest.clientIdOf(ownerId));
+        EtcdCalls.await(kv.put(target, EtcdKeys.bytes(ownerId + " " + key),
+            PutOption.builder().withLeaseId(session.leaseId()).build()), timeout, what);
+        EtcdCalls.await(kv.delete(target), timeout, what);
+        asked++;
+      }
+      ahead.add(rule.mode());
+    }
+    return asked;
+  }
+
+  @Override
+  public void setReleaseRequestListener(ReleaseRequestListener listener) {
+    releaseRequests = listener;
+  }
+
+  /** Watches the client's release-request key for puts from the revision after the one read now, so none is missed. */
+  @Override
+  public synchronized void listenForReleaseRequests(Grant grant) {
+    if (releaseWatch != null) {
+      return;
+    }
+    ByteSequence target = keys.releaseRequests(grant.request().clientId());
+    long revision = EtcdCalls.await(kv.get(target, GetOption.builder().withCountOnly(true).build()), timeout,
+        "Listening for requests to release '" + grant.request().key() + "'").getHeader().getRevision();
+    releaseWatch = client.getWatchClient().watch(target,
+        WatchOption.builder().withRevision(revision + 1).withNoDelete(true).build(),
+        Watch.listener(this::releaseRequested,
+            error -> log.debug("The watch of requests to release on {} failed", endpoints, error)));
+  }
+
+  /** Puts of {@code OWNER_ID KEY} on the client's release-request key. */
+  private void releaseRequested(WatchResponse response) {
+    for (WatchEvent event : response.getEvents()) {
+      String request = EtcdKeys.text(event.getKeyValue().getValue());
+      int space = request.indexOf(' ');
+      if (event.getEventType() == WatchEvent.EventType.PUT && space > 0) {
+        releaseRequests.requested(request.substring(space + 1), request.substring(0, space));
+      }
+    }
   }
 
   /** Compatible with etcd's own lock, refuses the entries it has not: a read lock's, a semaphore's. */
@@ -289,6 +370,11 @@ final class EtcdBackend implements LockBackend, AttemptStore {
 
   @Override
   public void close() {
+    synchronized (this) {
+      if (releaseWatch != null) {
+        releaseWatch.close();
+      }
+    }
     watches.close();
     session.close();
     closeClient();

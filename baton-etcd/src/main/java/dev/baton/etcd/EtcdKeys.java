@@ -71,6 +71,14 @@ record EtcdKeys(String namespace, boolean etcdCompatible) {
     return bytes(namespace + key + separator() + mark + Long.toHexString(leaseId) + "/" + slot);
   }
 
+  /**
+   * Where requests to release the entries of client {@code clientId} are put: {@code NAMESPACE<NUL>release/CLIENT},
+   * which is no lock's entry (a key is never empty) and which listings skip ({@link #keyOf} finds no key in it).
+   */
+  ByteSequence releaseRequests(String clientId) {
+    return bytes(namespace + NUL + "release/" + clientId);
+  }
+
   /** The prefix of every entry of every key that starts with {@code keyPrefix}. */
   ByteSequence entriesUnder(String keyPrefix) {
     return bytes(namespace + keyPrefix);

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
@@ -21,6 +22,9 @@ import org.slf4j.LoggerFactory;
  * is the client's own, never a pooled one borrowed for a call. While it is down (and once it is back, as a
  * notification may have been missed), every waiter is woken; the attempts' bounded waits cover the rest.
  *
+ * <p>The same connection listens, from the first lease that wants to hear them until the client closes, on the client's
+ * own channel for requests to release its entries ({@link #receive}), whose payloads go to a receiver.
+ *
  * <p>Threads: attempts register and unregister from any thread; one daemon thread reads notifications.
  */
 final class Notifications implements AutoCloseable {
@@ -31,6 +35,8 @@ final class Notifications implements AutoCloseable {
   private final Connections connections;
   private final String channel;
   private final Map<String, Set<WakeUp>> waiters = new ConcurrentHashMap<>();
+  /** The channels whose payloads go to a receiver: the client's channel for requests to release. */
+  private final Map<String, Consumer<String>> receivers = new ConcurrentHashMap<>();
   private final CountDownLatch closed = new CountDownLatch(1);
   private final Thread reader;
   private volatile Connection connection;
@@ -57,6 +63,26 @@ final class Notifications implements AutoCloseable {
     return notifications;
   }
 
+  /**
+   * Hands the payload of every notification on {@code receiverChannel} to {@code receiver} until the client closes,
+   * listening again after a reconnect; returns once the connection listens (a reader's poll under way, at most half a
+   * second, first). A connection that is down listens when it is back.
+   *
+   * @throws SQLException if the connection could not listen; a later call tries again
+   */
+  void receive(String receiverChannel, Consumer<String> receiver) throws SQLException {
+    receivers.put(receiverChannel, receiver);
+    Connection current = connection;
+    if (current != null) {
+      try {
+        listen(current, receiverChannel);
+      } catch (SQLException e) {
+        receivers.remove(receiverChannel);
+        throw e;
+      }
+    }
+  }
+
   /** Wakes {@code wakeUp} on every notification for {@code key} until {@link #unregister}. */
   void register(String key, WakeUp wakeUp) {
     waiters.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(wakeUp);
@@ -76,7 +102,7 @@ final class Notifications implements AutoCloseable {
         PGNotification[] received = current.unwrap(PGConnection.class).getNotifications(POLL_MILLIS);
         if (received != null) {
           for (PGNotification notification : received) {
-            wake(notification.getParameter());
+            deliver(notification);
           }
         }
       } catch (SQLException e) {
@@ -97,6 +123,9 @@ final class Notifications implements AutoCloseable {
     Connection fresh = connections.openListener();
     try {
       listen(fresh, channel);
+      for (String receiverChannel : receivers.keySet()) {
+        listen(fresh, receiverChannel);
+      }
     } catch (SQLException e) {
       PooledConnections.closeQuietly(fresh);
       throw e;
@@ -109,6 +138,15 @@ final class Notifications implements AutoCloseable {
   private static void listen(Connection connection, String channel) throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("LISTEN \"" + channel + "\"");
+    }
+  }
+
+  private void deliver(PGNotification notification) {
+    Consumer<String> receiver = receivers.get(notification.getName());
+    if (receiver != null) {
+      receiver.accept(notification.getParameter());
+    } else {
+      wake(notification.getParameter());
     }
   }
 

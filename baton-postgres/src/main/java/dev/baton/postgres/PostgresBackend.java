@@ -2,6 +2,7 @@ package dev.baton.postgres;
 
 import dev.baton.LockException;
 import dev.baton.LockStatus;
+import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
@@ -10,6 +11,7 @@ import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LockStatuses;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -25,6 +27,10 @@ import java.util.concurrent.CompletionStage;
  * the database's clock ({@link PostgresAttempt} for the acquire). Renewals, releases and reads are single statements
  * on a connection borrowed for the call; renewals asked for together go out in one statement. Its attempts see it as
  * their {@link AttemptStore}.
+ *
+ * <p>A request to release is a {@code NOTIFY} to each holder's client on that client's own channel
+ * ({@code baton_release_CLIENT}), with the payload {@code OWNER_ID KEY}; a client listens on it, on its notification
+ * connection, from the first lease that wants to hear requests until it closes.
  */
 final class PostgresBackend implements LockBackend, AttemptStore {
   private final Connections connections;
@@ -36,6 +42,9 @@ final class PostgresBackend implements LockBackend, AttemptStore {
   private final Duration fallbackWait;
   private final String server;
   private final Renewals renewals;
+  private volatile ReleaseRequestListener releaseRequests = (key, ownerId) -> { };
+  /** Guarded by this: whether the client's release channel is listened on. */
+  private boolean listening;
 
   private PostgresBackend(Connections connections, Sql sql, PostgresCalls calls, Notifications notifications,
       LockGrants grants, Sweeper sweeper, Duration fallbackWait, String server) {
@@ -131,6 +140,66 @@ final class PostgresBackend implements LockBackend, AttemptStore {
       }
       return held;
     });
+  }
+
+  /** Reads the key's live entries, and notifies the client of each that holds by the queue's rule. */
+  @Override
+  public int requestRelease(String key) {
+    return calls.call("Asking the holders of '" + key + "' to release it", connection -> {
+      List<Entry> entries;
+      try (PreparedStatement read = calls.prepare(connection, sql.entries)) {
+        read.setString(1, key);
+        try (ResultSet rows = read.executeQuery()) {
+          entries = Entry.readAll(rows);
+        }
+      }
+      int asked = 0;
+      List<Mode> ahead = new ArrayList<>();
+      for (Entry entry : entries) {
+        if (entry.rule().awaited(ahead) == QueueRule.HOLDS) {
+          try (PreparedStatement notify = calls.prepare(connection, "SELECT pg_notify(?, ?)")) {
+            notify.setString(1, releaseChannel(AcquireRequest.clientIdOf(entry.ownerId())));
+            notify.setString(2, entry.ownerId() + " " + key);
+            notify.execute();
+          }
+          asked++;
+        }
+        ahead.add(entry.rule().mode());
+      }
+      return asked;
+    });
+  }
+
+  @Override
+  public void setReleaseRequestListener(ReleaseRequestListener listener) {
+    releaseRequests = listener;
+  }
+
+  @Override
+  public synchronized void listenForReleaseRequests(Grant grant) {
+    if (listening) {
+      return;
+    }
+    String channel = releaseChannel(grant.request().clientId());
+    try {
+      notifications.receive(channel, this::releaseRequested);
+    } catch (SQLException e) {
+      throw PostgresErrors.translate("Listening for requests to release on channel " + channel, server, sql.table, e);
+    }
+    listening = true;
+  }
+
+  /** A payload {@code OWNER_ID KEY} on the client's release channel. */
+  private void releaseRequested(String payload) {
+    int space = payload.indexOf(' ');
+    if (space > 0) {
+      releaseRequests.requested(payload.substring(space + 1), payload.substring(0, space));
+    }
+  }
+
+  /** The channel on which the client with {@code clientId} hears requests to release its entries. */
+  static String releaseChannel(String clientId) {
+    return "baton_release_" + clientId;
   }
 
   @Override

@@ -10,6 +10,7 @@ import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LockStatuses;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
@@ -23,6 +24,10 @@ import java.util.concurrent.CompletionStage;
  * renew; withdraw, for a waiting writer that gives up; status and list, which only read) on one command connection,
  * and wake-ups on one subscription connection. Every {@link QueueRule} is served: the acquire script takes the rule's
  * mode and capacity and decides in one step whether the entry holds; its header describes what is stored.
+ *
+ * <p>A request to release goes to each holder's client on that client's own channel ({@link RedisKeys#releaseChannel}),
+ * as a message {@code OWNER_ID KEY}; a client subscribes to it on its subscription connection from the first lease
+ * that wants to hear requests, so that an acquire costs nothing extra, until it closes.
  */
 final class RedisBackend implements LockBackend, AttemptStore {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
@@ -32,10 +37,14 @@ final class RedisBackend implements LockBackend, AttemptStore {
   /** How many values list.lua returns per lock. */
   private static final int LOCK_FIELDS = 7;
   private static final LuaScript WITHDRAW = LuaScript.load("withdraw.lua");
+  private static final LuaScript HOLDERS = LuaScript.load("holders.lua");
 
   private final RedisLink link;
   private final RedisKeys keys;
   private final long yieldMillis;
+  private volatile ReleaseRequestListener releaseRequests = (key, ownerId) -> { };
+  /** Guarded by this: whether the client's release channel is subscribed. */
+  private boolean listening;
 
   private RedisBackend(RedisLink link, RedisKeys keys, Duration yieldTime) {
     this.link = link;
@@ -227,6 +236,52 @@ final class RedisBackend implements LockBackend, AttemptStore {
       return CompletableFuture.failedFuture(link.translate(e, "Renewing '" + key + "'"));
     }
     return renewed.thenApply(result -> result == 1L);
+  }
+
+  /**
+   * holders.lua lists the key's holders in one step; then one PUBLISH (SPUBLISH on a cluster) per holder to its
+   * client's channel. A holder whose client does not listen is counted all the same: it was asked.
+   */
+  @Override
+  public int requestRelease(String key) {
+    try {
+      List<String> owners = HOLDERS.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)});
+      for (String owner : owners) {
+        String channel = keys.releaseChannel(AcquireRequest.clientIdOf(owner));
+        String message = owner + " " + key;
+        link.commands().await("SPUBLISH".equals(link.publishCommand())
+            ? link.commands().async().spublish(channel, message) : link.commands().async().publish(channel, message));
+      }
+      return owners.size();
+    } catch (RuntimeException e) {
+      throw link.translate(e, "Asking the holders of '" + key + "' to release it");
+    }
+  }
+
+  @Override
+  public void setReleaseRequestListener(ReleaseRequestListener listener) {
+    releaseRequests = listener;
+  }
+
+  @Override
+  public synchronized void listenForReleaseRequests(Grant grant) {
+    if (listening) {
+      return;
+    }
+    try {
+      link.wakeUps().receive(keys.releaseChannel(grant.request().clientId()), this::releaseRequested);
+    } catch (RuntimeException e) {
+      throw link.translate(e, "Listening for requests to release '" + grant.request().key() + "'");
+    }
+    listening = true;
+  }
+
+  /** A message {@code OWNER_ID KEY} on the client's release channel. */
+  private void releaseRequested(String message) {
+    int space = message.indexOf(' ');
+    if (space > 0) {
+      releaseRequests.requested(message.substring(space + 1), message.substring(0, space));
+    }
   }
 
   private static String flag(boolean value) {

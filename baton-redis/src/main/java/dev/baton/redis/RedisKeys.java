@@ -61,6 +61,11 @@ record RedisKeys(String prefix, boolean tagged) implements LockNames {
     return name("writers", key);
   }
 
+  /** The channel on which the client with {@code clientId} hears requests to release its entries. */
+  String releaseChannel(String clientId) {
+    return name("release", clientId);
+  }
+
   String channel(String key) {
     return name("wake", key);
   }

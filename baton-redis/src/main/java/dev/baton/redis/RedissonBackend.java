@@ -49,6 +49,14 @@ final class RedissonBackend implements LockBackend, AttemptStore {
         new RedissonKeys(namespace));
   }
 
+  /** Redisson's holders have no channel to hear a request on. */
+  @Override
+  public int requestRelease(String key) {
+    throw new UnsupportedOperationException("A Redis client compatible with Redisson (compat=redisson) cannot ask the"
+        + " holder of '" + key + "' to release it: Redisson's locks have no such request. Use a client without compat"
+        + " for keys whose holders should hear requests.");
+  }
+
   @Override
   public String name() {
     return "redis";

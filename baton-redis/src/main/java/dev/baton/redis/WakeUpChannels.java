@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * The client's one subscription connection: a channel per waited-on key, subscribed while someone in
@@ -22,11 +23,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * most its retry delay. Those channels include any whose last waiter left while the connection was down (its
  * UNSUBSCRIBE was rejected): a confirmation of a channel no one here waits for unsubscribes it. The {@link Shards}
  * send the subscriptions where the scripts publish: classic channels on one server, sharded ones on a cluster.
+ *
+ * <p>The same connection carries the client's own channel for requests to release its entries ({@link #receive}),
+ * subscribed from the first lease that wants to hear them until the client closes.
  */
 final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
   private final Shards shards;
   private final Duration timeout;
   private final ConcurrentHashMap<String, List<WakeUp>> waiters = new ConcurrentHashMap<>();
+  /** The channels whose messages go to a receiver, not to waiters: the client's channel for requests to release. */
+  private final ConcurrentHashMap<String, Consumer<String>> receivers = new ConcurrentHashMap<>();
 
   WakeUpChannels(StatefulRedisPubSubConnection<String, String> connection, Shards shards, Duration timeout) {
     this.shards = shards;
@@ -62,6 +68,24 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
     return subscription;
   }
 
+  /**
+   * Hands every message on {@code channel} to {@code receiver}, from when this returns until the connection closes;
+   * waits for the subscription.
+   */
+  void receive(String channel, Consumer<String> receiver) {
+    receivers.put(channel, receiver);
+    try {
+      shards.subscribe(channel).get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException | TimeoutException | RuntimeException e) {
+      receivers.remove(channel);
+      throw new RedisException("SUBSCRIBE " + channel + " failed: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      receivers.remove(channel);
+      Thread.currentThread().interrupt();
+      throw new RedisException("SUBSCRIBE " + channel + " was interrupted", e);
+    }
+  }
+
   /** The channels this client is subscribed to now, or is subscribing to: one per key that a thread of it waits for. */
   Set<String> channels() {
     return Set.copyOf(waiters.keySet());
@@ -72,6 +96,7 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
    * moved. A channel subscribed there already is left as it is.
    */
   void subscribeAgain() {
+    receivers.keySet().forEach(shards::subscribe);
     for (String channel : waiters.keySet()) {
       // Inside compute, so that it is ordered with the unsubscribe of the channel's last waiter. A subscribe that
       // fails leaves the channel's waiters to their wait bound, as a lost wake-up would.
@@ -87,7 +112,7 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
   public void subscribed(String channel, long count) {
     // Inside compute, so that it is ordered with a subscribe of the same channel by a new waiter.
     waiters.compute(channel, (c, list) -> {
-      if (list == null) {
+      if (list == null && !receivers.containsKey(c)) {
         shards.unsubscribe(c);
       }
       return list;
@@ -101,6 +126,11 @@ final class WakeUpChannels extends RedisPubSubAdapter<String, String> {
 
   @Override
   public void message(String channel, String message) {
+    Consumer<String> receiver = receivers.get(channel);
+    if (receiver != null) {
+      receiver.accept(message);
+      return;
+    }
     List<WakeUp> list = waiters.get(channel);
     if (list != null) {
       list.forEach(WakeUp::signal);

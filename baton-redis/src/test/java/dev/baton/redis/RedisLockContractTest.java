@@ -3,6 +3,7 @@ package dev.baton.redis;
 import dev.baton.testkit.LockClientContract;
 import dev.baton.testkit.RedisServerExtension;
 import dev.baton.torture.LockClientFactory;
+import java.util.List;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The backend-independent contract, against a real Redis server. */
@@ -28,5 +29,10 @@ class RedisLockContractTest extends LockClientContract {
   @Override
   protected int entriesAtStore(String key) {
     return ((Long) redis.command("EXISTS", "baton:lock:" + key)).intValue();
+  }
+
+  @Override
+  protected boolean listensForReleaseRequestsAtStore(String clientId) {
+    return (Long) ((List<?>) redis.command("PUBSUB", "NUMSUB", "baton:release:" + clientId)).get(1) > 0;
   }
 }

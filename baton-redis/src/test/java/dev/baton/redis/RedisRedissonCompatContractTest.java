@@ -23,6 +23,12 @@ class RedisRedissonCompatContractTest extends LockClientContract {
     return redis.uri();
   }
 
+  /** A Redisson holder could not hear a request: compat=redisson refuses them. */
+  @Override
+  protected boolean deliversReleaseRequests() {
+    return false;
+  }
+
   @Override
   protected boolean takesSharedEntries() {
     return false;

@@ -92,6 +92,14 @@ abstract class ContractGroup {
     return contract.baseOptions();
   }
 
+  boolean deliversReleaseRequests() {
+    return contract.deliversReleaseRequests();
+  }
+
+  boolean listensForReleaseRequestsAtStore(String clientId) {
+    return contract.listensForReleaseRequestsAtStore(clientId);
+  }
+
   boolean reachableFromOtherProcesses() {
     return contract.reachableFromOtherProcesses();
   }

@@ -116,6 +116,24 @@ public abstract class LockClientContract {
   }
 
   /**
+   * Whether the clients deliver requests to release ({@link LockClient#requestRelease}). A client in a compatibility
+   * mode whose holders could not hear them refuses them, and the suite then skips its release-request group.
+   */
+  protected boolean deliversReleaseRequests() {
+    return true;
+  }
+
+  /**
+   * Whether the store keeps something now through which the client with {@code clientId} hears requests to release
+   * (a subscription, a key, a watch), for the suite to check that a closed client leaves none. False by default:
+   * a store whose listening ends with the client's connection by itself need not say, and the suite then checks the
+   * client's threads only.
+   */
+  protected boolean listensForReleaseRequestsAtStore(String clientId) {
+    return false;
+  }
+
+  /**
    * The options the suite's own acquires start from; a backend with variants (ZooKeeper's non-fair lock)
    * overrides it to run the suite against each. The factory's clients should use the same defaults.
    */
@@ -273,6 +291,14 @@ public abstract class LockClientContract {
   @Nested
   class LeaderElection extends ContractLeadership {
     LeaderElection() {
+      super(LockClientContract.this);
+    }
+  }
+
+  /** {@link ContractReleaseRequests}. */
+  @Nested
+  class ReleaseRequests extends ContractReleaseRequests {
+    ReleaseRequests() {
       super(LockClientContract.this);
     }
   }

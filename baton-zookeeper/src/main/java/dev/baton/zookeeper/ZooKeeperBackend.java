@@ -13,6 +13,7 @@ import dev.baton.spi.LockStatuses;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.LossReporter;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,12 +40,14 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
   private final boolean guardsLockPaths;
   private final ZooKeeperLockClient.Compat compat;
   private final LossReporter losses = new LossReporter();
+  private final ReleaseRequestNodes releaseRequests;
 
   private ZooKeeperBackend(ZooKeeperSession session, ZkPaths paths, List<ACL> acl, ZooKeeperLockClient.Compat compat) {
     this.session = session;
     this.paths = paths;
     this.acl = acl;
     this.compat = compat;
+    this.releaseRequests = new ReleaseRequestNodes(this, paths, compat == ZooKeeperLockClient.Compat.CURATOR);
     this.guardsLockPaths = acl.stream().noneMatch(entry -> entry.getId().equals(ZooDefs.Ids.ANYONE_ID_UNSAFE)
         && (entry.getPerms() & (ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE)) != 0);
   }
@@ -61,6 +64,28 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
   @Override
   public void setLossListener(LossListener listener) {
     losses.set(listener);
+  }
+
+  /** See {@link ReleaseRequestNodes}. */
+  @Override
+  public int requestRelease(String key) {
+    return releaseRequests.request(key);
+  }
+
+  @Override
+  public void setReleaseRequestListener(ReleaseRequestListener listener) {
+    releaseRequests.setListener(listener);
+  }
+
+  @Override
+  public void listenForReleaseRequests(Grant grant) {
+    String what = "Listening for requests to release '" + grant.request().key() + "'";
+    try {
+      releaseRequests.listen(grant.request().clientId(), what);
+      releaseRequests.watchForCuratorRevocation((ZkGrant) grant);
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, what);
+    }
   }
 
   @Override

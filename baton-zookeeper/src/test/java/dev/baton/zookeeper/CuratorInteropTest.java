@@ -2,6 +2,7 @@ package dev.baton.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.baton.DistributedLock;
 import dev.baton.Lease;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,7 +52,7 @@ class CuratorInteropTest {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     curator = PeerProcess.start("Curator", List.of(java.toString(), "-XX:TieredStopAtLevel=1", "-cp",
             System.getProperty("java.class.path"), CuratorPeer.class.getName(), zookeeper.connectString(), "/" + key),
-        Set.of("HELD", "RELEASED", "COUNTED"), Duration.ofSeconds(30));
+        Set.of("HELD", "RELEASED", "COUNTED", "REVOKE_REQUESTED", "REVOKED"), Duration.ofSeconds(30));
   }
 
   @AfterEach
@@ -117,6 +119,30 @@ class CuratorInteropTest {
     assertThat(compatible().lock(key).tryAcquire()).as("a try while Curator holds").isEmpty();
     curator.send("RELEASE");
     curator.await("RELEASED", PROMPTLY);
+  }
+
+  @Test
+  void aRevocableCuratorHolderHearsBatonsRequestAndKeepsTheLock() throws Exception {
+    curator.send("HOLD_REVOCABLE");
+    curator.await("HELD", PROMPTLY);
+    LockClient client = compatible();
+    assertThat(client.requestRelease(key)).isEqualTo(1);
+    curator.await("REVOKE_REQUESTED", PROMPTLY);
+    assertThat(client.lock(key).tryAcquire()).as("a request is no release").isEmpty();
+    curator.send("RELEASE");
+    curator.await("RELEASED", PROMPTLY);
+  }
+
+  @Test
+  void aBatonHolderHearsCuratorsRevoker() throws Exception {
+    try (Lease held = compatible().lock(key).acquire()) {
+      AtomicInteger told = new AtomicInteger();
+      held.onReleaseRequested(told::incrementAndGet);
+      curator.send("REVOKE");
+      curator.await("REVOKED", PROMPTLY);
+      await().atMost(PROMPTLY).until(() -> told.get() == 1);
+      assertThat(held.isHeld()).isTrue();
+    }
   }
 
   @Test

@@ -10,6 +10,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.framework.recipes.locks.LockInternals;
+import org.apache.curator.framework.recipes.locks.Revoker;
+import org.apache.curator.framework.recipes.locks.StandardLockInternalsDriver;
 import org.apache.curator.retry.RetryOneTime;
 
 /**
@@ -18,7 +21,11 @@ import org.apache.curator.retry.RetryOneTime;
  *
  * <ul>
  *   <li>{@code HOLD}: acquires (waiting as long as it takes), answers {@code HELD};
+ *   <li>{@code HOLD_REVOCABLE}: as {@code HOLD}, the mutex made revocable first: answers {@code REVOKE_REQUESTED} when
+ *       someone asks it to release (Curator's {@code __REVOKE__}), and keeps the lock;
  *   <li>{@code RELEASE}: releases what {@code HOLD} took, answers {@code RELEASED};
+ *   <li>{@code REVOKE}: asks the oldest holder of the path to release with Curator's {@code Revoker}, answers
+ *       {@code REVOKED};
  *   <li>{@code COUNT THREADS TIMES PAUSE_MS FILE}: each of THREADS threads, TIMES times, acquires, reads the number
  *       in FILE, pauses, writes it plus one and releases; answers {@code COUNTED}.
  * </ul>
@@ -44,6 +51,17 @@ public final class CuratorPeer {
           case "HOLD" -> {
             held.acquire();
             System.out.println("HELD");
+          }
+          case "HOLD_REVOCABLE" -> {
+            held.makeRevocable(lock -> System.out.println("REVOKE_REQUESTED"));
+            held.acquire();
+            System.out.println("HELD");
+          }
+          case "REVOKE" -> {
+            List<String> queue = LockInternals.getSortedChildren(curator, path, "lock-",
+                new StandardLockInternalsDriver());
+            Revoker.attemptRevoke(curator, path + "/" + queue.get(0));
+            System.out.println("REVOKED");
           }
           case "RELEASE" -> {
             held.release();

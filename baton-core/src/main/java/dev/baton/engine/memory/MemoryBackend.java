@@ -8,6 +8,7 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.Outcome;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +21,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class MemoryBackend implements LockBackend {
   private final MemoryStore store;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private volatile ReleaseRequestListener releaseRequests;
+  /** The id of this backend's client, known from its first entry that listens for requests to release; else null. */
+  private volatile String listeningAs;
 
   MemoryBackend(MemoryStore store) {
     this.store = store;
@@ -74,10 +78,34 @@ final class MemoryBackend implements LockBackend {
     return store.keepUnlessOthersWait(grant, expiry);
   }
 
+  @Override
+  public int requestRelease(String key) {
+    return store.requestRelease(key);
+  }
+
+  @Override
+  public void setReleaseRequestListener(ReleaseRequestListener listener) {
+    this.releaseRequests = listener;
+  }
+
+  @Override
+  public synchronized void listenForReleaseRequests(Grant grant) {
+    if (listeningAs == null && !closed.get()) {
+      String clientId = grant.request().clientId();
+      store.listen(clientId, releaseRequests);
+      listeningAs = clientId;
+    }
+  }
+
   /** Ends this client's use of the store, which lives on while other clients or handles use it. */
   @Override
   public void close() {
     if (closed.compareAndSet(false, true)) {
+      synchronized (this) {
+        if (listeningAs != null) {
+          store.stopListening(listeningAs);
+        }
+      }
       store.close();
     }
   }

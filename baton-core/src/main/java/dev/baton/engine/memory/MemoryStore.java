@@ -15,6 +15,7 @@ import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LockStatuses;
 import dev.baton.spi.QueueRule;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.Ticker;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
@@ -62,6 +63,8 @@ public final class MemoryStore implements AutoCloseable {
   private final Set<String> cutOffClients = ConcurrentHashMap.newKeySet();
   /** The watches of each key, signalled when an entry of the key comes, holds or goes. */
   private final Map<String, Set<WakeUp>> watches = new HashMap<>();
+  /** The clients that listen for requests to release their entries, by client id. */
+  private final Map<String, ReleaseRequestListener> releaseListeners = new ConcurrentHashMap<>();
   /** The handles and clients using this store; at zero it is forgotten. */
   private int uses;
 
@@ -180,6 +183,11 @@ public final class MemoryStore implements AutoCloseable {
     if (state != null && state.entries.values().removeIf(entry -> entry.held)) {
       freed(key, state);
     }
+  }
+
+  /** Whether the client with this id listens for requests to release its entries: from its first wish to, until it closes. */
+  public boolean listensForReleaseRequests(String clientId) {
+    return releaseListeners.containsKey(clientId);
   }
 
   /** How many entries the store keeps for {@code key}: its holders and its waiters. */
@@ -324,6 +332,40 @@ public final class MemoryStore implements AutoCloseable {
     }
     holder.expiresAt = clock.getAsLong() + expiry.toNanos();
     return ChainEnd.KEPT;
+  }
+
+  /**
+   * Asks every holder of {@code key} to release it: tells each holder's client that listens, unless it is cut off.
+   * Called outside the store's monitor, as a store's I/O thread would.
+   *
+   * @return how many entries hold the key
+   */
+  int requestRelease(String key) {
+    List<AcquireRequest> holders;
+    synchronized (this) {
+      KeyState state = keys.get(key);
+      if (state == null) {
+        return 0;
+      }
+      expire(state, clock.getAsLong());
+      holders = state.entries.values().stream().filter(entry -> entry.held).map(entry -> entry.request).toList();
+    }
+    for (AcquireRequest holder : holders) {
+      ReleaseRequestListener listener = releaseListeners.get(holder.clientId());
+      if (listener != null && !cutOffClients.contains(holder.clientId())) {
+        listener.requested(key, holder.ownerId());
+      }
+    }
+    return holders.size();
+  }
+
+  /** From now on, requests to release the entries of client {@code clientId} go to {@code listener}. */
+  void listen(String clientId, ReleaseRequestListener listener) {
+    releaseListeners.put(clientId, listener);
+  }
+
+  void stopListening(String clientId) {
+    releaseListeners.remove(clientId);
   }
 
   /** The key's state: held by its holders, the oldest described, with the entries that do not hold counted as waiters. */

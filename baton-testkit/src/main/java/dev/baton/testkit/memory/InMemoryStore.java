@@ -70,6 +70,11 @@ public final class InMemoryStore implements AutoCloseable {
     store.removeHolder(key);
   }
 
+  /** Whether the client with this id listens for requests to release its entries. */
+  public boolean listensForReleaseRequests(String clientId) {
+    return store.listensForReleaseRequests(clientId);
+  }
+
   /** How many entries the store keeps for {@code key}: its holders and its waiters. */
   public int entries(String key) {
     return store.entries(key);

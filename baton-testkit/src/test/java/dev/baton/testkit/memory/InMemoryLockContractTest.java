@@ -46,6 +46,11 @@ class InMemoryLockContractTest extends LockClientContract {
   }
 
   @Override
+  protected boolean listensForReleaseRequestsAtStore(String clientId) {
+    return store.listensForReleaseRequests(clientId);
+  }
+
+  @Override
   protected LockClient newCrashableClient() {
     return newClient();
   }
