@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
         "  baton torture --seconds 20",
         "  baton torture -b redis://127.0.0.1:6379 --faults pause,kill",
         "  baton torture -b postgresql://db/app --faults pause,connection-kill",
+        "  baton torture -b mysql://db/app --faults pause,kill",
         "  baton torture --faults pause,kill,server-restart --workers 4 --ttl 1s",
         "  baton torture --faults pause,leader-kill --seconds 120 --report torture-report",
         "  baton torture --primitive rw --faults pause,kill,server-restart --seconds 30",

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>{@code namespace}: the name all keys are written under, so that the locks of one application are not
  *       another's: Redis keys {@code NAME:lock:KEY}, ZooKeeper paths {@code /NAME/KEY}, etcd keys {@code /NAME/KEY},
- *       on PostgreSQL (where the table is the namespace) the lock table {@code NAME_locks}; {@code baton} by default.
+ *       on PostgreSQL and MySQL (where the table is the namespace) the lock table {@code NAME_locks}; {@code baton} by
+ *       default.
  *   <li>{@code connectTimeout}: how long connecting may take (Redis, ZooKeeper).
  *   <li>{@code commandTimeout}: how long one call may take (Redis, etcd).
  *   <li>{@code sessionTimeout}: how long the store keeps the locks of a client it no longer hears from: the

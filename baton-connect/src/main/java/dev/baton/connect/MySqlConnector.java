@@ -10,12 +10,9 @@ final class MySqlConnector {
   private MySqlConnector() {}
 
   static LockClient connect(ConnectionSettings settings) {
-    if (settings.namespace().isPresent()) {
-      throw new IllegalArgumentException("A namespace is not available on MySQL, where locks of one table are one"
-          + " namespace: give each its own table with MySqlLockClient.builder().table(name), or leave it out.");
-    }
     MySqlLockClient.Builder builder = MySqlLockClient.builder().address(settings.uri().value())
         .defaultOptions(settings.defaultOptions());
+    settings.namespace().ifPresent(builder::namespace);
     settings.connectTimeout().ifPresent(builder::connectTimeout);
     settings.commandTimeout().ifPresent(builder::commandTimeout);
     settings.password().ifPresent(password -> builder.credentials(settings.user().orElseThrow(() ->

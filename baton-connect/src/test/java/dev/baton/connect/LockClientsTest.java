@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
+import dev.baton.mysql.MySqlLockClient;
 import dev.baton.postgres.PostgresLockClient;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
@@ -141,6 +142,22 @@ class LockClientsTest {
       assertThat(client.backendName()).isEqualTo("mysql");
       assertThat(other.lock("cart").tryAcquire()).as("another client's try").isEmpty();
     }
+  }
+
+  /** On MySQL, as on PostgreSQL, the namespace is the lock table: NAME_locks, apart from the default table's locks. */
+  @Test
+  void aMysqlNamespaceIsItsOwnLockTable() throws Exception {
+    ConnectionSettings orders = ConnectionSettings.builder(mariadb.uri()).namespace("orders").build();
+    try (LockClient namespaced = LockClients.connect(orders); LockClient plain = LockClients.connect(mariadb.uri());
+        LockClient sameTable = MySqlLockClient.builder().address(mariadb.uri()).table("orders_locks").connect();
+        Lease lease = namespaced.lock("cart").acquire()) {
+      assertThat(sameTable.lock("cart").tryAcquire()).as("a client of the table orders_locks").isEmpty();
+      assertThat(plain.lock("cart").tryAcquire()).as("a client of the default table").isPresent()
+          .hasValueSatisfying(Lease::close);
+    }
+    assertThatThrownBy(() -> LockClients.connect(ConnectionSettings.builder(mariadb.uri()).namespace("team/orders")
+        .build())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'team/orders'")
+        .hasMessageContaining("NAMESPACE_locks");
   }
 
   @Test

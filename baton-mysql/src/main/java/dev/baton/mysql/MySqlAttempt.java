@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 /**
  * One acquisition in MySQL or MariaDB.
  *
- * <p>The first try, and any try after our entry lapsed, is one short transaction ({@link #enqueue}): it takes the next
+ * <p>The first try, and any try after our entry expired, is one short transaction ({@link #enqueue}): it takes the next
  * fencing token from the counter row ({@code next-token.sql}), whose row lock it holds to its commit, reads the key's
  * live entries in queue order, and adds ours at the end, holding if the core's {@link QueueRule} says so of the entries
  * ahead. As every transaction that adds an entry holds the counter's row lock from its token to its commit, an entry's
@@ -29,14 +29,14 @@ import java.util.function.Supplier;
  *
  * <p>A later try is two statements without a transaction ({@link #look}): the entries ahead of ours can only leave
  * (every new entry comes after ours), so it reads them and, if ours holds or its waiting ttl runs low, sets our
- * entry's expiry anew, only while it is live ({@code refresh.sql}): a lapsed entry is never revived, and a try that
+ * entry's expiry anew, only while it is live ({@code refresh.sql}): an expired entry is never revived, and a try that
  * finds ours gone queues again at the end, as its ttl said.
  *
  * <p>Waiting: MySQL has no {@code NOTIFY}. A waiter is woken at once when a client of the same process frees the key,
  * and otherwise looks again after an adaptive interval: 10 ms after a look that found the queue moved (the entry it
  * waits for is another than at its last look), doubling while it stays put, up to 25 ms while the queue moved within
  * the last second and up to the client's {@code maxPollInterval} after, and never later than the entry it waits for
- * lapses nor than a third of its own ttl. So on a busy key, where holds are short, waiters look often and a hot key
+ * expires nor than a third of its own ttl. So on a busy key, where holds are short, waiters look often and a hot key
  * passes from process to process every few tens of milliseconds, and on a lock held for long they look rarely (a fixed
  * doubling without the busy bound let the waiters' intervals compound: four clients on a hot key passed it 8 times a
  * second instead of about 60). A lock released by another process passes on within that interval, and a waiting client costs one indexed read per
@@ -62,8 +62,8 @@ final class MySqlAttempt implements Attempt {
   private final AcquireRequest request;
   private final byte[] key;
   private final String what;
-  private final long expiryMillis;
-  private final long waitingExpiryMillis;
+  private final long ttlMillis;
+  private final long waitingTtlMillis;
   private WakeUp registered;
   /** Our entry's token once written (perhaps: a commit whose reply was lost), 0 before. */
   private long entryId;
@@ -82,8 +82,8 @@ final class MySqlAttempt implements Attempt {
     this.request = request;
     this.key = Keys.bytes(request.key());
     this.what = "Acquiring '" + request.key() + "'";
-    this.expiryMillis = Math.max(1, request.entryTtl().toMillis());
-    this.waitingExpiryMillis = Math.max(1, request.ttl().toMillis());
+    this.ttlMillis = Math.max(1, request.entryTtl().toMillis());
+    this.waitingTtlMillis = Math.max(1, request.ttl().toMillis());
     this.movedNanos = System.nanoTime();
   }
 
@@ -100,7 +100,7 @@ final class MySqlAttempt implements Attempt {
       return Outcome.granted(new MySqlGrant(request, entryId));
     }
     if (place.gone()) {
-      return Outcome.retryNow(); // our entry lapsed: the next try queues again
+      return Outcome.retryNow(); // our entry expired: the next try queues again
     }
     long now = System.nanoTime();
     if (place.awaitedId() != awaitedId) {
@@ -112,7 +112,7 @@ final class MySqlAttempt implements Attempt {
     long max = Math.max(FIRST_POLL_MILLIS, store.maxPollInterval().toMillis());
     boolean busy = now - movedNanos < BUSY_NANOS;
     pollMillis = Math.min(pollMillis * 2, busy ? Math.min(max, BUSY_POLL_MILLIS) : max);
-    long millis = Math.min(poll, Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
+    long millis = Math.min(poll, Math.min(place.awaitedExpiresInMillis(), waitingTtlMillis / 3));
     return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
   }
 
@@ -137,12 +137,12 @@ final class MySqlAttempt implements Attempt {
     List<Entry> entries = read(connection);
     int awaited = request.rule().awaited(Entry.modes(entries));
     boolean holds = awaited == QueueRule.HOLDS;
-    long lapses = awaitedLapse(entries, awaited);
+    long expires = awaitedExpiry(entries, awaited);
     if (!holds) {
       contend(connection, entries, token); // a single try too: another client wants the key
     }
     if (!holds && !request.mayWait()) {
-      return new Place(false, false, lapses, awaitedId(entries, awaited));
+      return new Place(false, false, expires, awaitedId(entries, awaited));
     }
     written = true; // from here the entry may be there, whatever the reply
     try (PreparedStatement insert = MySqlCalls.prepare(connection, sql.insert)) {
@@ -152,11 +152,11 @@ final class MySqlAttempt implements Attempt {
       insert.setString(4, request.ownerRecord());
       insert.setString(5, request.rule().mode().name());
       insert.setInt(6, request.rule().capacity());
-      insert.setLong(7, holds ? expiryMillis : waitingExpiryMillis);
+      insert.setLong(7, holds ? ttlMillis : waitingTtlMillis);
       insert.executeUpdate();
     }
     entryId = token;
-    return new Place(holds, false, lapses, awaitedId(entries, awaited));
+    return new Place(holds, false, expires, awaitedId(entries, awaited));
   }
 
   /** The try of a waiter with an entry: the read, and our entry's expiry set anew if it holds or runs low. */
@@ -175,15 +175,15 @@ final class MySqlAttempt implements Attempt {
     List<Entry> ahead = entries.subList(0, ours);
     int awaited = request.rule().awaited(Entry.modes(ahead));
     boolean holds = awaited == QueueRule.HOLDS;
-    boolean runsLow = entries.get(ours).remainingMillis() < waitingExpiryMillis * 2 / 3;
+    boolean runsLow = entries.get(ours).remainingMillis() < waitingTtlMillis * 2 / 3;
     if (!holds) {
       contend(connection, ahead, entryId);
     }
-    if ((holds || runsLow) && !refresh(connection, holds ? expiryMillis : waitingExpiryMillis)) {
+    if ((holds || runsLow) && !refresh(connection, holds ? ttlMillis : waitingTtlMillis)) {
       entryId = 0;
       return Place.GONE;
     }
-    return new Place(holds, false, awaitedLapse(ahead, awaited), awaitedId(ahead, awaited));
+    return new Place(holds, false, awaitedExpiry(ahead, awaited), awaitedId(ahead, awaited));
   }
 
   /**
@@ -242,8 +242,8 @@ final class MySqlAttempt implements Attempt {
     return awaited == QueueRule.HOLDS ? 0 : ahead.get(awaited).id();
   }
 
-  /** When the first of the entries we wait for lapses unless renewed, in milliseconds (+1). */
-  private static long awaitedLapse(List<Entry> ahead, int awaited) {
+  /** When the first of the entries we wait for expires unless renewed, in milliseconds (+1). */
+  private static long awaitedExpiry(List<Entry> ahead, int awaited) {
     if (awaited == QueueRule.HOLDS) {
       return Long.MAX_VALUE;
     }
@@ -273,11 +273,11 @@ final class MySqlAttempt implements Attempt {
    * Where our entry stands after a try.
    *
    * @param holds whether it holds by the rule
-   * @param gone whether our entry lapsed, so that the next try queues again
-   * @param awaitedLapsesInMillis when the first of the entries it waits for lapses unless renewed
+   * @param gone whether our entry expired, so that the next try queues again
+   * @param awaitedExpiresInMillis when the first of the entries it waits for expires unless renewed
    * @param awaitedId the token of the entry it waits for, 0 if none
    */
-  private record Place(boolean holds, boolean gone, long awaitedLapsesInMillis, long awaitedId) {
+  private record Place(boolean holds, boolean gone, long awaitedExpiresInMillis, long awaitedId) {
     static final Place GONE = new Place(false, true, 0, 0);
   }
 }

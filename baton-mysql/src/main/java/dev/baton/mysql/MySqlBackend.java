@@ -47,7 +47,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   }
 
   /**
-   * Creates the lock table if it is missing (and checks it if not) and starts sweeping lapsed entries every
+   * Creates the lock table if it is missing (and checks it if not) and starts sweeping expired entries every
    * {@code sweepEvery}; on failure closes the connections and throws.
    */
   static MySqlBackend connect(Connections connections, Sql sql, Duration maxPollInterval, Duration sweepEvery,
@@ -128,13 +128,13 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     return new MySqlAttempt(this, calls, sql, request);
   }
 
-  /** Sets the entry's expiry anew by the database's clock, if it is still there and has not lapsed. */
+  /** Sets the entry's expiry anew by the database's clock, if it is still there and has not expired. */
   @Override
-  public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
-    return renewals.renew(grant.request().key(), grant.fencingToken(), expiry);
+  public CompletionStage<Boolean> renew(Grant grant, Duration ttl) {
+    return renewals.renew(grant.request().key(), grant.fencingToken(), ttl);
   }
 
-  /** Deletes the entry and wakes this client's waiters of the key; true if it had not lapsed yet. */
+  /** Deletes the entry and wakes this client's waiters of the key; true if it had not expired yet. */
   @Override
   public boolean release(Grant grant) {
     String key = grant.request().key();
@@ -142,7 +142,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
       if (delete(connection, sql.release, key, grant.fencingToken())) {
         return true;
       }
-      delete(connection, sql.releaseLapsed, key, grant.fencingToken());
+      delete(connection, sql.releaseExpired, key, grant.fencingToken());
       return false;
     });
     wakeUps.signal(key);
@@ -159,13 +159,13 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   }
 
   /**
-   * Keeps the entry, expiring {@code expiry} from now, if the key has no other live entry and no waiter marked it
+   * Keeps the entry, expiring {@code ttl} from now, if the key has no other live entry and no waiter marked it
    * while it was held ({@code contend.sql}), in one transaction that holds the counter row's lock (no entry can be
    * added meanwhile); else releases it. A waiter that queues after it was kept waits at most to the end of the next
    * chain.
    */
   @Override
-  public ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
+  public ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
     String key = grant.request().key();
     boolean kept = calls.transaction("Keeping '" + key + "'", connection -> {
       try (PreparedStatement lock = MySqlCalls.prepare(connection, sql.keepLock)) {
@@ -181,7 +181,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
         }
       }
       try (PreparedStatement keep = MySqlCalls.prepare(connection, sql.keep)) {
-        keep.setLong(1, Math.max(1, expiry.toMillis()));
+        keep.setLong(1, Math.max(1, ttl.toMillis()));
         keep.setBytes(2, Keys.bytes(key));
         keep.setLong(3, grant.fencingToken());
         return keep.executeUpdate() == 1;

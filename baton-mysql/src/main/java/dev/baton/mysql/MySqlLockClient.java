@@ -35,7 +35,7 @@ public final class MySqlLockClient {
   public static final String DEFAULT_TABLE = Sql.DEFAULT_TABLE;
 
   /**
-   * How often each client deletes the lapsed entries of every key unless told otherwise: a crashed holder's or
+   * How often each client deletes the expired entries of every key unless told otherwise: a crashed holder's or
    * waiter's row is gone at most its ttl and this long (and one sweep's run) after its last renewal, while any client
    * of the table runs.
    */
@@ -66,7 +66,8 @@ public final class MySqlLockClient {
     private DataSource dataSource;
     private String user;
     private String password;
-    private String table = DEFAULT_TABLE;
+    private String table;
+    private String namespace;
     private Duration connectTimeout = Duration.ofSeconds(5);
     private Duration commandTimeout = Duration.ofSeconds(5);
     private Duration maxPollInterval = Duration.ofMillis(250);
@@ -107,7 +108,24 @@ public final class MySqlLockClient {
     }
 
     /**
-     * The lock table, optionally qualified by its database: {@code baton_locks} by default. Its counter of fencing
+     * The namespace, so that the locks of one application are not another's: on MySQL, where the locks of one table
+     * are one namespace, the lock table {@code NAMESPACE_locks} ({@code orders} is the table {@code orders_locks},
+     * {@code billing.orders} the table {@code orders_locks} of the database {@code billing}); {@code baton} by default,
+     * the table {@code baton_locks}. To name the table as the database's owners want it, {@link #table} instead.
+     */
+    public Builder namespace(String namespace) {
+      if (namespace == null || !Sql.isTable(namespace + "_locks")) {
+        throw new IllegalArgumentException("The namespace names the lock table NAMESPACE_locks on MySQL, so it must"
+            + " be a lower-case name such as orders or mydb.orders (letters, digits and _, at most 35 characters each"
+            + " part), but was '" + namespace + "'. Use table(name) to name the table as it is.");
+      }
+      this.namespace = namespace;
+      return this;
+    }
+
+    /**
+     * The lock table, optionally qualified by its database, named as it is (the table is the namespace:
+     * {@link #namespace} names it {@code NAMESPACE_locks}); {@code baton_locks} by default. Its counter of fencing
      * tokens is the table's name followed by {@code _fencing}. Only lower-case letters, digits and {@code _} are taken:
      * a name with any other character (a quote, a backtick, a space, a semicolon) is refused, not escaped.
      */
@@ -143,7 +161,7 @@ public final class MySqlLockClient {
     }
 
     /**
-     * How often the client deletes the lapsed entries of every key, those of crashed holders and waiters among them,
+     * How often the client deletes the expired entries of every key, those of crashed holders and waiters among them,
      * in the background: one cheap statement (a range scan of an index) unless there are any; 5 s by default.
      */
     public Builder sweepEvery(Duration sweepEvery) {
@@ -170,7 +188,8 @@ public final class MySqlLockClient {
     /**
      * Connects and creates the lock table if it is missing.
      *
-     * @throws IllegalStateException if neither an address nor a data source was given, or both
+     * @throws IllegalStateException if neither an address nor a data source was given, or both; or both a namespace
+     *     and a table
      * @throws dev.baton.PermissionDeniedException if the server refused the user or password, or the user may not
      *     use or create the lock table
      * @throws dev.baton.BackendSetupException if the database or the table is not set up for Baton (a table of
@@ -182,7 +201,11 @@ public final class MySqlLockClient {
         throw new IllegalStateException("Give either an address, e.g. address(\"mysql://user:password@host:3306"
             + "/db\"), or a data source, dataSource(pool), but not both.");
       }
-      Sql sql = new Sql(table);
+      if (namespace != null && table != null) {
+        throw new IllegalStateException("The namespace '" + namespace + "' and the table '" + table + "' both name"
+            + " the lock table (the namespace names " + namespace + "_locks): give one of them.");
+      }
+      Sql sql = new Sql(table != null ? table : namespace != null ? namespace + "_locks" : DEFAULT_TABLE);
       Connections connections;
       String server;
       if (dataSource != null) {

@@ -31,18 +31,18 @@ final class Renewals implements AutoCloseable {
   }
 
   /**
-   * Sets the expiry of {@code key}'s entry {@code entryId} to {@code expiry} from now by the database's clock, if it
-   * is still there and has not lapsed: true if it was renewed, false if not; exceptionally as the statement failed
+   * Sets the expiry of {@code key}'s entry {@code entryId} to {@code ttl} from now by the database's clock, if it
+   * is still there and has not expired: true if it was renewed, false if not; exceptionally as the statement failed
    * ({@link MySqlErrors}), or with {@link BackendUnavailableException} if the client closed first.
    */
-  CompletionStage<Boolean> renew(String key, long entryId, Duration expiry) {
+  CompletionStage<Boolean> renew(String key, long entryId, Duration ttl) {
     CompletableFuture<Boolean> done = new CompletableFuture<>();
     try {
       thread.execute(() -> {
         try {
           done.complete(calls.call("Renewing '" + key + "'", connection -> {
             try (PreparedStatement update = MySqlCalls.prepare(connection, sql.refresh)) {
-              update.setLong(1, Math.max(1, expiry.toMillis()));
+              update.setLong(1, Math.max(1, ttl.toMillis()));
               update.setBytes(2, Keys.bytes(key));
               update.setLong(3, entryId);
               return update.executeUpdate() == 1;

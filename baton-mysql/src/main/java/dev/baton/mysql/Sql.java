@@ -30,7 +30,7 @@ final class Sql {
   final String insert;
   final String refresh;
   final String release;
-  final String releaseLapsed;
+  final String releaseExpired;
   final String abandon;
   final String contend;
   final String keep;
@@ -53,7 +53,7 @@ final class Sql {
     this.insert = read("insert.sql");
     this.refresh = read("refresh.sql");
     this.release = read("release.sql");
-    this.releaseLapsed = read("release-lapsed.sql");
+    this.releaseExpired = read("release-expired.sql");
     this.abandon = read("abandon.sql");
     this.contend = read("contend.sql");
     this.keep = read("keep.sql");
@@ -71,12 +71,17 @@ final class Sql {
    *     character of SQL's syntax are refused, never escaped
    */
   static String checkTable(String table) {
-    if (table == null || !TABLE_NAME.matcher(table).matches()) {
+    if (!isTable(table)) {
       throw new IllegalArgumentException("The lock table must be a lower-case name such as " + DEFAULT_TABLE
           + " or mydb." + DEFAULT_TABLE + " (letters, digits and _, at most 41 characters each part), but was '"
           + table + "'.");
     }
     return table;
+  }
+
+  /** Whether {@code table} is a lower-case identifier, optionally qualified by its database, that needs no quotes. */
+  static boolean isTable(String table) {
+    return table != null && TABLE_NAME.matcher(table).matches();
   }
 
   /** The expiry index's name: an index is named without its table's database. */

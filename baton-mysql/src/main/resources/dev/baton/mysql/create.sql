@@ -10,5 +10,5 @@ CREATE TABLE IF NOT EXISTS {table} (
   expires_at DATETIME(6)     NOT NULL,  -- UTC by the database's clock: an entry not renewed by then is gone
   contended  BOOLEAN         NOT NULL DEFAULT FALSE,  -- someone waited behind it: released, not kept, at a chain's end
   PRIMARY KEY (lock_key, entry_id),     -- a key's entries in queue order
-  KEY {index} (expires_at)              -- the sweep of lapsed entries (sweep.sql)
+  KEY {index} (expires_at)              -- the sweep of expired entries (sweep.sql)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin

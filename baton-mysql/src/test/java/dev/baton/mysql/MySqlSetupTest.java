@@ -32,6 +32,27 @@ class MySqlSetupTest {
     }
   }
 
+  /** The namespace names the table NAMESPACE_locks, so it must make a table name; a table beside it is refused. */
+  @Test
+  void aNamespaceIsItsOwnLockTableAndMustNotContradictOne() throws Exception {
+    try (LockClient namespaced = MySqlLockClient.builder().address(mariadb.uri()).namespace("orders").connect();
+        LockClient sameTable = MySqlLockClient.builder().address(mariadb.uri()).table("orders_locks").connect();
+        LockClient plain = MySqlLockClient.connect(mariadb.uri());
+        Lease lease = namespaced.lock("cart").acquire(Duration.ofSeconds(5))) {
+      assertThat(sameTable.lock("cart").tryAcquire()).as("a client of the table orders_locks").isEmpty();
+      assertThat(plain.lock("cart").tryAcquire()).as("a client of the default table").isPresent()
+          .hasValueSatisfying(Lease::close);
+    }
+    assertThatThrownBy(() -> MySqlLockClient.builder().namespace("team/orders"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'team/orders'").hasMessageContaining("NAMESPACE_locks");
+    assertThatThrownBy(() -> MySqlLockClient.builder().namespace(null)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> MySqlLockClient.builder().address(mariadb.uri()).namespace("orders")
+        .table("admin_locks").connect())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("orders_locks").hasMessageContaining("admin_locks");
+  }
+
   @Test
   void aClientOnTheApplicationsDataSourceSharesTheLocksOfOneFromAnAddress() throws Exception {
     MariaDbDataSource pool = new MariaDbDataSource(mariadb.jdbcUrl());

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The rows of a crashed client go by themselves: every running client deletes lapsed entries of any key in the
+ * The rows of a crashed client go by themselves: every running client deletes expired entries of any key in the
  * background ({@code sweep.sql}) without anyone acquiring those keys, and never a live one.
  */
 class MySqlSweepTest {
@@ -18,7 +18,7 @@ class MySqlSweepTest {
   static final MariaDbServerExtension mariadb = new MariaDbServerExtension();
 
   @Test
-  void lapsedRowsOfAnyKeyAreDeletedAndLiveOnesKept() {
+  void expiredRowsOfAnyKeyAreDeletedAndLiveOnesKept() {
     try (LockClient sweeping = MySqlLockClient.builder().address(mariadb.uri()).sweepEvery(Duration.ofMillis(10))
         .connect()) {
       TestDatabase.execute(mariadb.server(), "INSERT INTO baton_locks (lock_key, entry_id, owner_id, holder, mode,"

@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Where MariaDB's {@code mariadb-install-db} and {@code mariadbd} are: on the PATH, else where Debian's
- * {@code mariadb-server} package puts them ({@code /usr/bin} and {@code /usr/sbin}, the latter off a user's PATH).
+ * Where MariaDB's {@code mariadb-install-db}, {@code mariadbd} and {@code mariadb} (the client) are: on the PATH, else
+ * where Debian's {@code mariadb-server} package and its dependencies put them ({@code /usr/bin} and {@code /usr/sbin}, the latter off a user's PATH).
  */
 final class MariaDbBinaries {
   private static final List<Path> DEBIAN_DIRS = List.of(Path.of("/usr/bin"), Path.of("/usr/sbin"));
 
   /**
-   * The two executables.
+   * The two executables a server needs.
    *
    * @param installDb {@code mariadb-install-db}, which makes a new data directory
    * @param server {@code mariadbd}, the server
@@ -32,6 +32,15 @@ final class MariaDbBinaries {
    */
   static Found locate() {
     return new Found(find("mariadb-install-db"), find("mariadbd"));
+  }
+
+  /**
+   * The command-line client, {@code mariadb}.
+   *
+   * @throws IllegalStateException naming the install command if it is missing
+   */
+  static Path client() {
+    return find("mariadb");
   }
 
   private static Path find(String name) {

@@ -112,6 +112,37 @@ public final class MariaDbServer {
         new IllegalStateException("Cannot start MariaDB again on port " + port + ": another process has taken it."));
   }
 
+  /**
+   * Ends every connection of the test user but the one that ends them ({@code KILL CONNECTION}, through the
+   * {@code mariadb} client), as an administrator or a proxy would, while the server keeps serving: a client's next
+   * statement on such a connection fails, and it opens another.
+   *
+   * @return how many connections were ended (one that closed meanwhile counts too)
+   * @throws IllegalStateException if the client could not list or end them (the message quotes its output)
+   */
+  public int killConnections() {
+    Commands.Completion listed = client("SELECT id FROM information_schema.PROCESSLIST WHERE user = '" + USER
+        + "' AND id <> CONNECTION_ID()", false);
+    String[] ids = listed.output().strip().isEmpty() ? new String[0] : listed.output().strip().split("\\s+");
+    if (!listed.succeeded() || !String.join(" ", ids).matches("[\\d ]*")) {
+      throw new IllegalStateException("The mariadb client could not list the connections to " + this
+          + ". Its output:\n" + listed.output());
+    }
+    if (ids.length > 0) {
+      StringBuilder kills = new StringBuilder();
+      for (String id : ids) {
+        kills.append("KILL CONNECTION ").append(id).append(';');
+      }
+      Commands.Completion killed = client(kills.toString(), true); // --force: past one that closed meanwhile
+      if (!killed.succeeded() && !killed.output().lines().filter(line -> !line.isBlank())
+          .allMatch(line -> line.contains("Unknown thread id"))) {
+        throw new IllegalStateException("The mariadb client could not end the connections to " + this
+            + ". Its output:\n" + killed.output());
+      }
+    }
+    return ids.length;
+  }
+
   /** Whether the server process is alive. */
   public boolean isRunning() {
     Run current = run;
@@ -155,6 +186,20 @@ public final class MariaDbServer {
   @Override
   public String toString() {
     return "MariaDbServer{port=" + port + ", running=" + isRunning() + '}';
+  }
+
+  /** Runs {@code sql} in the {@code mariadb} client as the test user; {@code force} goes on past an error. */
+  private Commands.Completion client(String sql, boolean force) {
+    List<String> command = new ArrayList<>(List.of(MariaDbBinaries.client().toString(), "--no-defaults",
+        "--protocol=TCP", "-h", HOST, "-P", Integer.toString(port()), "-u", USER, "--batch", "--skip-column-names",
+        "--connect-timeout=" + STOP_TIMEOUT.toSeconds()));
+    if (force) {
+      command.add("--force");
+    }
+    command.addAll(List.of("-e", sql));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("MYSQL_PWD", PASSWORD);
+    return Commands.runToEnd(builder, STOP_TIMEOUT.multipliedBy(2), "mariadb-client");
   }
 
   private static boolean runsAsRoot() {

@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A real PostgreSQL server on a free loopback port, for tests: a new cluster made by {@code initdb} in a temporary
@@ -158,7 +157,7 @@ public final class PostgresServer {
             + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()");
     psql.environment().put("PGPASSWORD", PASSWORD);
     psql.environment().put("PGCONNECT_TIMEOUT", Long.toString(STOP_TIMEOUT.toSeconds()));
-    Completion terminated = runToEnd(psql, STOP_TIMEOUT.multipliedBy(2), "psql");
+    Commands.Completion terminated = Commands.runToEnd(psql, STOP_TIMEOUT.multipliedBy(2), "psql");
     String count = terminated.output().strip();
     if (!terminated.succeeded() || !count.matches("\\d+")) {
       throw new IllegalStateException("psql could not terminate the clients' connections to " + this
@@ -187,7 +186,8 @@ public final class PostgresServer {
     List<String> command = user.command(List.of(binaries.resolve("initdb").toString(),
         "-D", dir.resolve("data").toString(), "-U", USER, "--pwfile=" + passwordFile, "--auth=scram-sha-256",
         "-E", "UTF8", "--locale=C", "--no-sync"));
-    Completion initialized = runToEnd(new ProcessBuilder(command).directory(dir.toFile()), INITDB_TIMEOUT, "initdb");
+    Commands.Completion initialized = Commands.runToEnd(new ProcessBuilder(command).directory(dir.toFile()),
+        INITDB_TIMEOUT, "initdb");
     if (!initialized.succeeded()) {
       WorkDirs.delete(dir, "PostgreSQL");
       throw new IllegalStateException("initdb (" + binaries + ") did not make a cluster within "
@@ -225,33 +225,6 @@ public final class PostgresServer {
     throw new IllegalStateException("PostgreSQL (" + binaries + ") did not say \"" + READY + "\" on port "
         + candidate + " within " + START_TIMEOUT.toSeconds() + " s. Its last output:\n" + output);
   }
-
-  /** Runs a command to its end, at most {@code timeout}; whether it exited with 0, and its last output. */
-  private static Completion runToEnd(ProcessBuilder builder, Duration timeout, String what) {
-    Process process;
-    try {
-      process = builder.redirectErrorStream(true).start();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not run " + builder.command().get(0) + ": " + e.getMessage(), e);
-    }
-    Thread hook = Processes.killOnExit(process, what);
-    ProcessOutput output = ProcessOutput.follow(process, what + "-output");
-    boolean exited;
-    try {
-      exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      exited = false;
-    }
-    if (!exited) {
-      Processes.kill(process, STOP_TIMEOUT, what); // after an exit this would close the output before it is read
-    }
-    Processes.forgetOnExit(hook);
-    return new Completion(exited && process.exitValue() == 0, output.tailAtEnd(STOP_TIMEOUT));
-  }
-
-  /** How a command run to its end ended. */
-  private record Completion(boolean succeeded, String output) {}
 
   private static Process start(List<String> command, Path dir) {
     try {

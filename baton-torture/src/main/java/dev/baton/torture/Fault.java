@@ -15,8 +15,8 @@ public enum Fault {
   /** Kill a Redis primary and promote its asynchronous replica (needs {@link ServerFaults}). */
   FAILOVER,
   /**
-   * The store ends every client's connection, as PostgreSQL's {@code pg_terminate_backend} does at an
-   * administrator's or a pooler's word (needs {@link ServerFaults}).
+   * The store ends every client's connection, as PostgreSQL's {@code pg_terminate_backend} and MariaDB's
+   * {@code KILL CONNECTION} do at an administrator's or a pooler's word (needs {@link ServerFaults}).
    */
   CONNECTION_KILL;
 

@@ -29,6 +29,6 @@ public interface ServerFaults {
   private UnsupportedOperationException unsupported(Fault fault) {
     return new UnsupportedOperationException("The fault " + fault.option() + " does not apply to " + this
         + ": server-restart needs a single server, leader-kill a ZooKeeper ensemble or an etcd cluster, failover"
-        + " a Redis primary with a replica, connection-kill a PostgreSQL server.");
+        + " a Redis primary with a replica, connection-kill a PostgreSQL or MariaDB server.");
   }
 }

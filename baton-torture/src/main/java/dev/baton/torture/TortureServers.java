@@ -4,6 +4,7 @@ import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.embedded.ZooKeeperEnsemble;
 import dev.baton.servers.EtcdCluster;
 import dev.baton.servers.EtcdServer;
+import dev.baton.servers.MariaDbServer;
 import dev.baton.servers.PostgresServer;
 import dev.baton.servers.RedisReplicatedPair;
 import dev.baton.servers.RedisSentinelSet;
@@ -14,7 +15,7 @@ import java.time.Duration;
  * The faults a torture may inject into the servers of {@code baton-servers} and {@code baton-embedded}:
  * {@code server-restart} on a single server, {@code leader-kill} on a ZooKeeper ensemble or an etcd cluster,
  * {@code failover} on a Redis primary with its replica (behind a proxy or watched by sentinels), {@code connection-kill}
- * on PostgreSQL.
+ * on PostgreSQL and MariaDB.
  */
 public final class TortureServers {
   private static final Duration ELECTION_TIMEOUT = Duration.ofSeconds(20);
@@ -50,6 +51,29 @@ public final class TortureServers {
       @Override
       public void killConnections() {
         server.terminateConnections();
+      }
+
+      @Override
+      public String toString() {
+        return server.toString();
+      }
+    };
+  }
+
+  /**
+   * Restarts the MariaDB server over its data (rows survive, connections do not), or ends every client's connection
+   * with {@code KILL CONNECTION} while it keeps running.
+   */
+  public static ServerFaults of(MariaDbServer server) {
+    return new ServerFaults() {
+      @Override
+      public void restart() {
+        server.restart();
+      }
+
+      @Override
+      public void killConnections() {
+        server.killConnections();
       }
 
       @Override

@@ -21,7 +21,7 @@ import org.springframework.core.env.Environment;
  * The clients on a store the application configures for itself, for when {@code baton.backend} is unset. Imported in
  * order of precedence, each only where no client was made before it: Redis (Spring Boot's connection details, else
  * the {@code spring.data.redis.*} properties), ZooKeeper (Spring Cloud Zookeeper's connect string, else a Curator
- * bean), then the one DataSource. Each needs its Baton module on the class path.
+ * bean), then the one DataSource. Each needs its Baton module on the class path (the DataSource, that of its database).
  */
 final class ApplicationStoreClients {
   private static final Logger log = LoggerFactory.getLogger(BatonAutoConfiguration.class);
@@ -97,15 +97,17 @@ final class ApplicationStoreClients {
     }
   }
 
-  /** On the application's DataSource, a PostgreSQL database; also where {@code baton.backend=datasource}. */
+  /**
+   * On the application's DataSource, a PostgreSQL, MySQL or MariaDB database; also where
+   * {@code baton.backend=datasource}.
+   */
   @Configuration(proxyBeanMethods = false)
-  @ConditionalOnClass(name = "dev.baton.postgres.PostgresLockClient")
+  @Conditional({OnSqlStoreModule.class, OnDataSourceBackend.class})
   @ConditionalOnSingleCandidate(DataSource.class)
-  @Conditional(OnDataSourceBackend.class)
   @ConditionalOnBooleanProperty(name = "baton.enabled", matchIfMissing = true)
   static class DataSourceClient {
 
-    /** Connected at startup: a DataSource that does not reach PostgreSQL fails the start. */
+    /** Connected at startup: a DataSource that does not reach its database fails the start. */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     LockClient batonDataSourceLockClient(BatonProperties properties, DataSource dataSource, ChosenStore chosen) {

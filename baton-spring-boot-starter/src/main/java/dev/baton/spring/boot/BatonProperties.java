@@ -34,8 +34,8 @@ public class BatonProperties {
 
   /**
    * The namespace every key is written under, such as "orders", so that the locks of one application are not
-   * another's: Redis keys orders:lock:KEY, ZooKeeper paths /orders/KEY, etcd keys /orders/KEY, on PostgreSQL (where
-   * the table is the namespace) the lock table orders_locks. Unset: "baton" (PostgreSQL: baton_locks).
+   * another's: Redis keys orders:lock:KEY, ZooKeeper paths /orders/KEY, etcd keys /orders/KEY, on PostgreSQL and
+   * MySQL (where the table is the namespace) the lock table orders_locks. Unset: "baton" (there: baton_locks).
    */
   private String namespace;
 

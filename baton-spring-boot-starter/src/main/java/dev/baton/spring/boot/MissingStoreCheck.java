@@ -21,7 +21,8 @@ final class MissingStoreCheck implements SmartInitializingSingleton {
       throw new BatonStartupException("baton.backend", "Baton has no store to lock on: baton.backend is unset, and"
           + " the application configures none that Baton can use: no Redis (spring.data.redis.*) with"
           + " dev.baton:baton-redis, no ZooKeeper (spring.cloud.zookeeper.connect-string or a CuratorFramework bean)"
-          + " with dev.baton:baton-zookeeper, no single DataSource bean with dev.baton:baton-postgres.",
+          + " with dev.baton:baton-zookeeper, no single DataSource bean with dev.baton:baton-postgres (PostgreSQL) or"
+          + " dev.baton:baton-mysql (MySQL, MariaDB).",
           "Set baton.backend to a store's URI, such as baton.backend=redis://127.0.0.1:6379 (with"
           + " dev.baton:baton-redis), add the Baton module of the store the application already uses, or declare a"
           + " LockClient bean; or set baton.enabled=false to start without a store (@Locked methods then fail when"

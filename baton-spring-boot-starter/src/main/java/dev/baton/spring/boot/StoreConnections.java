@@ -27,11 +27,13 @@ final class StoreConnections {
     } catch (PermissionDeniedException e) {
       throw new BatonStartupException(property, store + " refused Baton's credentials: " + e.getMessage(),
           "Fix the credentials: the user and password in baton.backend (redis://user:password@host:port,"
-          + " postgresql://user:password@host:port/db), baton.username and baton.password (ZooKeeper, etcd), or"
+          + " postgresql://user:password@host:port/db, mysql://user:password@host:port/db), baton.username and"
+          + " baton.password (ZooKeeper, etcd), or"
           + " spring.datasource.username and spring.datasource.password for the DataSource.", e);
     } catch (BackendSetupException e) {
       throw new BatonStartupException(property, store + " is not set up for Baton: " + e.getMessage(),
-          "Set the store up as said above (on PostgreSQL, run the DDL of docs/postgresql.md as its owner), or set "
+          "Set the store up as said above (on PostgreSQL, run the DDL of docs/postgresql.md as its owner; on MySQL"
+          + " and MariaDB, that of docs/mysql.md), or set "
           + property + " to a store that is.", e);
     } catch (IllegalArgumentException e) {
       throw new BatonStartupException(property, e.getMessage(), "Change " + property + " as said above.", e);

@@ -60,7 +60,7 @@ class StartupFailureTest {
       FailureAnalysis analysis = analysis(context);
       assertThat(analysis.getDescription()).startsWith("Property baton.backend: Unknown backend"
           + " 'mongodb://admin:***@db:27017': use redis://host:port,")
-          .endsWith(" or postgresql://user:password@host:port/db.");
+          .endsWith(", postgresql://user:password@host:port/db or mysql://user:password@host:port/db (or mariadb://).");
       assertThat(analysis.getAction()).isEqualTo("Change baton.backend as said above.");
       assertNoSecret(analysis, "s3cret");
     });
