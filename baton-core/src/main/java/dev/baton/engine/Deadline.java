@@ -25,7 +25,10 @@ final class Deadline {
     return after(time, wait, EarlyStop.NEVER);
   }
 
-  /** A deadline {@code wait} from now, or none when {@code wait} is absent, that passes at once when {@code stop} comes. */
+  /**
+   * A deadline {@code wait} from now, or none when {@code wait} is absent, that passes at once when {@code stop}
+   * comes.
+   */
   static Deadline after(EngineTime time, Optional<Duration> wait, EarlyStop stop) {
     return wait.map(w -> new Deadline(time, time.now() + w.toNanos(), false, stop))
         .orElseGet(() -> new Deadline(time, 0, true, stop));

@@ -22,9 +22,9 @@ import java.util.concurrent.locks.Condition;
  * A handle on several keys of one client, held all or none ({@link dev.baton.LockClient#multiLock}). It takes each
  * key's exclusive entry by the path a lock takes (the key's local turn, the store, a hand-over), one key after the
  * other in one global order, the keys sorted by code point ({@link KeyOrder}), within one deadline
- * ({@link MultiAcquisition}); a failure releases the keys taken, and a key lost before every key is held makes it
- * start over from the first. As every multi-lock takes its keys in that order and
- * a lock holds one key, no cycle of waits can form. Holds no state of its own beyond the keys and the options.
+ * ({@link MultiAcquisition}); a failure releases the keys taken, and a key lost before every key is held makes it start
+ * over from the first. As every multi-lock takes its keys in that order and a lock holds one key, no cycle of waits can
+ * form. Holds no state of its own beyond the keys and the options.
  */
 final class EngineMultiLock implements DistributedLock {
   private final Engine engine;

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the workers' histories against the fault schedule and the register, and classifies what it finds: the
- * holds at once beyond what the primitive allows ({@link ExclusionCheck} for a lock, a read-write lock and a
- * leadership, {@link CapacityCheck} for a semaphore, {@link MultiLockCheck} per key for a multi-lock, with progress), the tokens ({@link TokenCheck}), lost updates, and whether
- * holders shared what they may share.
+ * Reads the workers' histories against the fault schedule and the register, and classifies what it finds: the holds at
+ * once beyond what the primitive allows ({@link ExclusionCheck} for a lock, a read-write lock and a leadership,
+ * {@link CapacityCheck} for a semaphore, {@link MultiLockCheck} per key for a multi-lock, with progress), the tokens
+ * ({@link TokenCheck}), lost updates, and whether holders shared what they may share.
  */
 final class TortureChecker {
   private final TortureOptions options;

@@ -14,15 +14,17 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * One torture worker, in a JVM of its own. For a lock, a read-write lock or a semaphore it loops acquiring the key
- * with a wait timeout, does its {@link HeldWork} (a holder alone reads the fenced register, pauses and writes the
- * value it read plus one with its fencing token; a reader reads and pauses; a permit holder pauses) and releases;
- * one hold in {@value #WRITERS_ONE_IN} of a read-write lock's is a writer's. For leadership it stands as a
- * {@link LeaderCandidate}; for a multi-lock it takes random sets of keys ({@link MultiLockHolder}). Every step goes to its history file. It prints {@code HELD token} and {@code FREE} so that
- * the torture knows whom to pause or kill, and stops after its current hold when its standard input ends.
+ * One torture worker, in a JVM of its own. For a lock, a read-write lock or a semaphore it loops acquiring the key with
+ * a wait timeout, does its {@link HeldWork} (a holder alone reads the fenced register, pauses and writes the value it
+ * read plus one with its fencing token; a reader reads and pauses; a permit holder pauses) and releases; one hold in
+ * {@value #WRITERS_ONE_IN} of a read-write lock's is a writer's. For leadership it stands as a {@link LeaderCandidate};
+ * for a multi-lock it takes random sets of keys ({@link MultiLockHolder}). Every step goes to its history file. It
+ * prints {@code HELD token} and {@code FREE} so that the torture knows whom to pause or kill, and stops after its
+ * current hold when its standard input ends.
  *
- * <p>Arguments: {@code factoryClass target key ttlMillis waitMillis workMillis registerPort historyFile name
- * primitive permits}, the primitive as on the command line ({@link Primitive#option()}).
+ * <p>Arguments:
+ * {@code factoryClass target key ttlMillis waitMillis workMillis registerPort historyFile name primitive permits}, the
+ * primitive as on the command line ({@link Primitive#option()}).
  */
 public final class TortureWorkerMain {
   private static final Duration BACK_OFF = Duration.ofMillis(100);
