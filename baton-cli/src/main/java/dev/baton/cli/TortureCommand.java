@@ -25,12 +25,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code baton torture}: worker processes contend for one lock, read-write lock, semaphore or leadership and update a
- * fenced register under it while faults are injected; the checker then says whether the primitive's bound (one
- * holder, one writer or many readers, N permit holders, one leader) and fencing held.
+ * fenced register under it, or take multi-locks over random overlapping sets of keys, while faults are injected; the
+ * checker then says whether the primitive's bound (one holder, one writer or many readers, N permit holders, one
+ * leader, one holder per key and progress) and fencing held.
  */
 @Command(
     name = "torture",
-    description = {"Proves mutual exclusion under faults, of a lock, a read-write lock, a semaphore or a leadership.",
+    description = {"Proves mutual exclusion under faults, of a lock, a read-write lock, a semaphore, a leadership or"
+        + " multi-locks.",
         "Worker JVMs contend for one lock and update a fenced register with a read, a pause and a write, while"
             + " holders are paused past the ttl (pause), workers are killed (kill), the store restarts"
             + " (server-restart) or its leader is killed (leader-kill), these two only on the embedded ZooKeeper"
@@ -41,7 +43,9 @@ import picocli.CommandLine.Spec;
         "--primitive rw: readers read and pause, writers read, pause and write; no writer may hold beside anyone,"
             + " and readers must hold together. semaphore: permit holders pause; never more than --permits at"
             + " once, and that many must hold together. leader: leaders read, pause and write until revoked or"
-            + " they resign; one leader at a time, a revoked one told before the next is elected."},
+            + " they resign; one leader at a time, a revoked one told before the next is elected. multi: each hold"
+            + " takes 2 to 4 random keys of 5 with a multi-lock, waiting without limit, and pauses; one holder at a"
+            + " time on each key, and grants never stall for longer than the wait time (no deadlock)."},
     footer = {"", "Examples:",
         "  baton torture --seconds 20",
         "  baton torture -b redis://127.0.0.1:6379 --faults pause,kill",
@@ -84,7 +88,8 @@ final class TortureCommand implements Callable<Integer> {
   private String key;
 
   @Option(names = "--primitive", paramLabel = "NAME", defaultValue = "lock",
-      description = "What the workers contend for: lock, rw, semaphore or leader (default: ${DEFAULT-VALUE}).")
+      description = "What the workers contend for: lock, rw, semaphore, leader, or multi (multi-locks over random"
+          + " overlapping sets of 2 to 4 of 5 keys under --key) (default: ${DEFAULT-VALUE}).")
   private String primitive;
 
   @Option(names = "--permits", paramLabel = "N",
@@ -157,6 +162,7 @@ final class TortureCommand implements Callable<Integer> {
       case READ_WRITE -> "the read-write lock";
       case SEMAPHORE -> "the semaphore of " + permits + " permits";
       case LEADERSHIP -> "the leadership";
+      case MULTI_LOCK -> "multi-locks over random sets of " + Primitive.MULTI_KEYS + " keys";
     };
   }
 }

@@ -83,6 +83,15 @@ class TortureIT {
   }
 
   @Test
+  void torturesMultiLocksOverOverlappingKeys() throws Exception {
+    try (BatonProcess torture = BatonProcess.start(dir, "torture", "--primitive", "multi", "--workers", "4",
+        "--seconds", "6", "--ttl", "500ms", "--faults", "pause,kill")) {
+      assertThat(torture.awaitExit()).as(torture.output()).isZero();
+      assertThat(torture.output()).contains("PASSED", "multi-locks over 5 keys", "unexplained overlaps: 0");
+    }
+  }
+
+  @Test
   void permitsAreForTheSemaphoreAndFewerThanTheWorkers() throws Exception {
     try (BatonProcess torture = BatonProcess.start(dir, "torture", "--primitive", "rw", "--permits", "2")) {
       assertThat(torture.awaitExit()).isEqualTo(ExitCodes.USAGE);

@@ -14,7 +14,8 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Cancelling the future cancels the key's acquire under way and releases the keys taken; a key granted as the
  * cancel comes is released as well. A key not had within the deadline, or any other failure, releases the keys taken
- * and completes the future as a lock's would.
+ * and completes the future as a lock's would. A key lost while a later one is awaited cancels the later key's
+ * acquire, and the chain starts over from the first key within what is left of the deadline.
  */
 final class AsyncMultiAcquisition extends CompletableFuture<Lease> {
   private final Engine engine;
@@ -52,11 +53,16 @@ final class AsyncMultiAcquisition extends CompletableFuture<Lease> {
     if (isCancelled()) {
       next.cancel(false);
     }
+    acquisition.stop().onStop(() -> next.cancel(false));
     next.whenComplete(this::stepDone);
   }
 
   private void stepDone(Lease part, Throwable error) {
     if (error != null) {
+      if (!isDone() && acquisition.startOver()) {
+        nextStep(); // a key was lost, which cancelled this step: the keys are taken again from the first
+        return;
+      }
       failed(error);
       return;
     }

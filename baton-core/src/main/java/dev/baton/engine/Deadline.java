@@ -3,21 +3,40 @@ package dev.baton.engine;
 import java.time.Duration;
 import java.util.Optional;
 
-/** The one deadline of an acquisition: every wait and retry inside it shares it. */
+/**
+ * The one deadline of an acquisition: every wait and retry inside it shares it. It passes at its time, or earlier if
+ * its {@link EarlyStop} comes.
+ */
 final class Deadline {
   private final EngineTime time;
   private final long atNanos;
   private final boolean unbounded;
+  private final EarlyStop stop;
 
-  private Deadline(EngineTime time, long atNanos, boolean unbounded) {
+  private Deadline(EngineTime time, long atNanos, boolean unbounded, EarlyStop stop) {
     this.time = time;
     this.atNanos = atNanos;
     this.unbounded = unbounded;
+    this.stop = stop;
   }
 
   /** A deadline {@code wait} from now, or none when {@code wait} is absent. */
   static Deadline after(EngineTime time, Optional<Duration> wait) {
-    return wait.map(w -> new Deadline(time, time.now() + w.toNanos(), false)).orElseGet(() -> new Deadline(time, 0, true));
+    return after(time, wait, EarlyStop.NEVER);
+  }
+
+  /**
+   * A deadline {@code wait} from now, or none when {@code wait} is absent, that passes at once when {@code stop}
+   * comes.
+   */
+  static Deadline after(EngineTime time, Optional<Duration> wait, EarlyStop stop) {
+    return wait.map(w -> new Deadline(time, time.now() + w.toNanos(), false, stop))
+        .orElseGet(() -> new Deadline(time, 0, true, stop));
+  }
+
+  /** What may end this deadline early: a wait under it registers its wake-up there. */
+  EarlyStop stop() {
+    return stop;
   }
 
   /** The time this deadline is counted in, which every wait under it waits by. */
@@ -29,8 +48,11 @@ final class Deadline {
     return unbounded;
   }
 
-  /** Nanoseconds left: {@code Long.MAX_VALUE} without a deadline, zero or less once it passed. */
+  /** Nanoseconds left: {@code Long.MAX_VALUE} without a deadline, zero or less once it passed or was stopped. */
   long remainingNanos() {
+    if (stop.isStopped()) {
+      return 0;
+    }
     return unbounded ? Long.MAX_VALUE : atNanos - time.now();
   }
 

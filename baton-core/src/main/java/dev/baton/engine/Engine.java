@@ -178,11 +178,20 @@ final class Engine implements LossListener, ReleaseRequestListener {
    */
   EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options, boolean interruptible)
       throws InterruptedException {
+    return acquire(key, rule, primitive, options, EarlyStop.NEVER, interruptible);
+  }
+
+  /**
+   * As {@link #acquire(String, QueueRule, Primitive, LockOptions, boolean)}, with a wait that {@code stop} may end
+   * before the wait time: then it fails as at its deadline.
+   */
+  EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options, EarlyStop stop,
+      boolean interruptible) throws InterruptedException {
     long start = time.now();
     observers.acquiring(key, primitive);
     try {
       backend.checkAcquisition(key, rule, options.fair());
-      EngineLease lease = acquireInTurn(key, rule, options, interruptible);
+      EngineLease lease = acquireInTurn(key, rule, options, stop, interruptible);
       lease.observeAs(primitive);
       observers.acquired(lease, primitive, start);
       return lease;
@@ -219,8 +228,8 @@ final class Engine implements LossListener, ReleaseRequestListener {
    * its own at the store. They are never handed over: a thread with a turn waits at the store, ahead of every local
    * waiter, so a permit handed to the first of those would pass it over (and would keep its token for another grant).
    */
-  private EngineLease acquireInTurn(String key, QueueRule rule, LockOptions options, boolean interruptible)
-      throws InterruptedException {
+  private EngineLease acquireInTurn(String key, QueueRule rule, LockOptions options, EarlyStop stop,
+      boolean interruptible) throws InterruptedException {
     ensureOpen();
     boolean exclusive = isExclusive(rule);
     String localKey = localKey(key, rule);
@@ -228,7 +237,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
     if (joined != null) {
       return joined;
     }
-    Deadline deadline = Deadline.after(time, options.waitTime());
+    Deadline deadline = Deadline.after(time, options.waitTime(), stop);
     LocalQueue queue = keys.retain(localKey, turns(rule));
     LocalQueue.Turn turn;
     try {
@@ -283,11 +292,13 @@ final class Engine implements LossListener, ReleaseRequestListener {
   private EngineLease acquireAtStore(String key, QueueRule rule, LockOptions options, Deadline deadline,
       String localKey, LocalQueue heldTurn, boolean interruptible) throws InterruptedException {
     Signal signal = acquisitions.start();
+    Runnable forgetWakeUp = deadline.stop().onStop(signal::signal);
     try {
       StoreAcquisition.Granted granted =
           new StoreAcquisition(this, key, rule, options, deadline, interruptible, signal).run();
       return hold(granted.grant(), localKey, heldTurn, granted.sentAt());
     } finally {
+      forgetWakeUp.run();
       acquisitions.finish(signal);
     }
   }

@@ -22,8 +22,9 @@ import java.util.concurrent.locks.Condition;
  * A handle on several keys of one client, held all or none ({@link dev.baton.LockClient#multiLock}). It takes each
  * key's exclusive entry by the path a lock takes (the key's local turn, the store, a hand-over), one key after the
  * other in one global order, the keys sorted by code point ({@link KeyOrder}), within one deadline
- * ({@link MultiAcquisition}); a failure releases the keys taken. As every multi-lock takes its keys in that order and
- * a lock holds one key, no cycle of waits can form. Holds no state of its own beyond the keys and the options.
+ * ({@link MultiAcquisition}); a failure releases the keys taken, and a key lost before every key is held makes it start
+ * over from the first. As every multi-lock takes its keys in that order and a lock holds one key, no cycle of waits can
+ * form. Holds no state of its own beyond the keys and the options.
  */
 final class EngineMultiLock implements DistributedLock {
   private final Engine engine;
@@ -117,23 +118,31 @@ final class EngineMultiLock implements DistributedLock {
     return acquisition;
   }
 
-  /** Takes the keys in order within the options' one wait time; a failure releases those taken. */
+  /**
+   * Takes the keys in order within the options' one wait time; a failure releases those taken. A key lost while a
+   * later one is waited for stops that wait, and the keys are taken again from the first ({@link MultiAcquisition}).
+   */
   private MultiLease acquire(LockOptions options, boolean interruptible) throws InterruptedException {
     engine.ensureOpen();
     MultiAcquisition acquisition = new MultiAcquisition(engine, keys, options);
-    try {
-      while (acquisition.took(engine.acquire(acquisition.nextKey(), QueueRule.EXCLUSIVE, Primitive.MULTI_LOCK,
-          acquisition.nextOptions(), interruptible))) {
-        // the next key
+    while (true) {
+      try {
+        while (acquisition.took(engine.acquire(acquisition.nextKey(), QueueRule.EXCLUSIVE, Primitive.MULTI_LOCK,
+            acquisition.nextOptions(), acquisition.stop(), interruptible))) {
+          // the next key, or the first again after a loss
+        }
+        return acquisition.lease();
+      } catch (LockTimeoutException e) {
+        if (acquisition.startOver()) {
+          continue; // a key was lost, which stopped the wait for the next one
+        }
+        LockTimeoutException timeout = acquisition.timeout();
+        acquisition.abandon(timeout);
+        throw timeout;
+      } catch (Throwable t) {
+        acquisition.abandon(t);
+        throw t;
       }
-      return acquisition.lease();
-    } catch (LockTimeoutException e) {
-      LockTimeoutException timeout = acquisition.timeout();
-      acquisition.abandon(timeout);
-      throw timeout;
-    } catch (Throwable t) {
-      acquisition.abandon(t);
-      throw t;
     }
   }
 

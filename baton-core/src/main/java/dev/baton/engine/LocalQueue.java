@@ -121,6 +121,7 @@ final class LocalQueue {
     waiting.addLast(me);
     boolean withTurn = false;
     boolean interrupted = false;
+    Runnable forgetWakeUp = deadline.stop().onStop(() -> wake(me));
     try {
       while (true) {
         if (handedTo == me) {
@@ -149,6 +150,7 @@ final class LocalQueue {
         }
       }
     } finally {
+      forgetWakeUp.run();
       waiting.remove(me);
       // A waiter that leaves without a turn (timed out, interrupted) passes on the signal it may have taken from the
       // next one; one that took a turn wakes the next if a turn is still free.
@@ -158,6 +160,16 @@ final class LocalQueue {
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
+    }
+  }
+
+  /** Wakes the thread of {@code me}, which then sees its deadline stopped. */
+  private void wake(Waiter me) {
+    lock.lock();
+    try {
+      me.turn().signal();
+    } finally {
+      lock.unlock();
     }
   }
 

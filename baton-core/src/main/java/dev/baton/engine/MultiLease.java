@@ -58,15 +58,19 @@ final class MultiLease implements ReleasableLease {
   private final AtomicReference<LeaseState> state = new AtomicReference<>(LeaseState.HELD);
   private final AtomicReference<LostReason> firstLoss = new AtomicReference<>();
   private final LostListeners listeners;
+  private final Runnable onPartEnded;
 
   /**
    * @param keys the keys in the order they are taken
    * @param holdTimeout whether the parts are taken with {@link #UNTIL_ALL_TAKEN}, moved by {@link #allTaken}
+   * @param onPartEnded run once if a part ends this lease ({@link #partEnded}), on the thread that ended it: it only
+   *     hands on
    */
-  MultiLease(Engine engine, List<String> keys, boolean holdTimeout) {
+  MultiLease(Engine engine, List<String> keys, boolean holdTimeout, Runnable onPartEnded) {
     this.engine = engine;
     this.keys = keys;
     this.holdTimeout = holdTimeout;
+    this.onPartEnded = onPartEnded;
     this.listeners = new LostListeners(keys.toString(), engine.events());
   }
 
@@ -122,6 +126,12 @@ final class MultiLease implements ReleasableLease {
     state.set(finalState(reason));
     listeners.end(reason);
     engine.inBackground(() -> others.forEach(EngineLease::release));
+    onPartEnded.run();
+  }
+
+  /** Whether this lease left HELD: released, abandoned, or ended by a part. */
+  boolean hasEnded() {
+    return state.get() != LeaseState.HELD;
   }
 
   @Override

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -246,9 +247,60 @@ class EngineInFakeTimeTest {
     await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 0 && store.entries(key + "/b") == 0);
   }
 
-  /** A key lost while a later one is waited for ends the lease: it comes back lost, and the later key is let go. */
+  /**
+   * A key lost while a later one is waited for stops that wait: the keys taken are let go and taken again from the
+   * first, and the lease that comes back holds every key.
+   */
   @Test
-  void aKeyLostWhileTheMultiLockWaitsForTheNextEndsItsLease() throws Exception {
+  void aKeyLostWhileTheMultiLockWaitsForTheNextStartsItOver() throws Exception {
+    List<LostReason> partsEnded = observeEndedParts();
+    Lease b = first.lock(key + "/b").acquire();
+    BackgroundCall<Lease> waiter = BackgroundCall.start("multi", () -> second.multiLock(List.of(key + "/a",
+        key + "/b")).acquire());
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 2);
+    store.removeHolder(key + "/a");
+    time.advance(TTL.dividedBy(3)); // the renewal of key a finds it gone
+    await().atMost(PROMPTLY).until(() -> partsEnded.contains(LostReason.ENTRY_REMOVED));
+
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 1 && store.entries(key + "/b") == 2);
+    assertThat(first.lock(key + "/a").tryAcquire()).as("key a, taken again by the multi-lock").isEmpty();
+    watchNotDone(waiter);
+    b.close();
+
+    Lease lease = waiter.result(PROMPTLY);
+    assertThat(lease.state()).isEqualTo(LeaseState.HELD);
+    assertThat(lease.isHeld()).isTrue();
+    assertThat(lease.keys()).containsExactly(key + "/a", key + "/b");
+    assertThat(first.lock(key + "/a").tryAcquire()).isEmpty();
+    assertThat(first.lock(key + "/b").tryAcquire()).isEmpty();
+    lease.close();
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 0 && store.entries(key + "/b") == 0);
+  }
+
+  /** Started over after a loss, an asynchronous multi-lock still has its one deadline, and keeps nothing at it. */
+  @Test
+  void aMultiLockStartedOverAfterALossKeepsItsOneDeadline() throws Exception {
+    List<LostReason> partsEnded = observeEndedParts();
+    first.lock(key + "/b").acquire();
+    var waiter = second.multiLock(List.of(key + "/a", key + "/b")).acquireAsync(LockOptions.builder().ttl(TTL)
+        .waitTime(Duration.ofMinutes(10)).build());
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 2);
+    store.removeHolder(key + "/a");
+    time.advance(TTL.dividedBy(3));
+    await().atMost(PROMPTLY).until(() -> partsEnded.contains(LostReason.ENTRY_REMOVED));
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 1 && store.entries(key + "/b") == 2);
+
+    time.advance(Duration.ofMinutes(10).minus(TTL.dividedBy(3)).minus(A_MOMENT));
+    await().during(A_WHILE).atMost(A_WHILE.multipliedBy(3)).until(() -> !waiter.isDone());
+    time.advance(A_MOMENT);
+
+    assertThat(waiter).failsWithin(PROMPTLY).withThrowableOfType(ExecutionException.class)
+        .havingCause().isInstanceOf(LockTimeoutException.class).withMessageContaining("within 10 min");
+    await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 0 && store.entries(key + "/b") == 1);
+  }
+
+  /** The reasons the second client's leases ended, a multi-lock's parts among them. */
+  private List<LostReason> observeEndedParts() {
     List<LostReason> partsEnded = new CopyOnWriteArrayList<>();
     second.observe(new LockObserver() {
       @Override
@@ -256,24 +308,7 @@ class EngineInFakeTimeTest {
         partsEnded.add(reason);
       }
     });
-    Lease b = first.lock(key + "/b").acquire();
-    BackgroundCall<Lease> waiter = BackgroundCall.start("multi", () -> second.multiLock(List.of(key + "/a",
-        key + "/b")).acquire());
-    await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 2);
-    store.removeHolder(key + "/a");
-    time.advance(TTL.dividedBy(3)); // the renewal of key a finds it gone; the waiter's entry for b stays
-    await().atMost(PROMPTLY).until(() -> partsEnded.contains(LostReason.ENTRY_REMOVED));
-    watchNotDone(waiter);
-    b.close();
-
-    Lease lease = waiter.result(PROMPTLY);
-    List<LostReason> lost = new CopyOnWriteArrayList<>();
-    lease.onLost(lost::add);
-    assertThat(lease.state()).isEqualTo(LeaseState.LOST);
-    assertThat(lease.isHeld()).isFalse();
-    await().atMost(PROMPTLY).untilAsserted(() -> assertThat(lost).containsExactly(LostReason.ENTRY_REMOVED));
-    await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 0);
-    assertThat(first.multiLock(List.of(key + "/a", key + "/b")).tryAcquire()).isPresent();
+    return partsEnded;
   }
 
   /**

@@ -66,6 +66,23 @@ final class ForkedMain implements AutoCloseable {
     return answer;
   }
 
+  /**
+   * Waits up to {@code within} for the child's line that starts with {@code word}, after its answer: what the line
+   * says after the word.
+   *
+   * @throws IllegalStateException if the child failed, ended or did not print it in time; the message quotes its
+   *     output
+   */
+  String awaitLine(String word, Duration within, String doing) throws InterruptedException {
+    Optional<String> line = output.awaitLine(
+        each -> each.startsWith(word) || each.startsWith(LockHolderMain.ERROR + " "), within);
+    if (line.isEmpty() || !line.get().startsWith(word)) {
+      throw new IllegalStateException("The child JVM did not " + doing + " within " + within.toSeconds()
+          + " s. Its last output:\n" + output.tail());
+    }
+    return line.get().substring(word.length()).trim();
+  }
+
   /** The child's last lines of output, for a message that says what went wrong in it. */
   String lastOutput() {
     return output.tail();

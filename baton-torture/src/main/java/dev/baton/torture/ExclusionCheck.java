@@ -22,13 +22,13 @@ final class ExclusionCheck {
   private final boolean toldExplains;
   private final String alone;
 
-  /** @param primitive a lock, a read-write lock or a leadership */
+  /** @param primitive a lock, a read-write lock, a leadership, or a multi-lock (checked one key at a time) */
   ExclusionCheck(Primitive primitive) {
     this.toldExplains = primitive != Primitive.LEADERSHIP; // a term ends when told; a hold goes on to its release
     this.alone = switch (primitive) {
       case READ_WRITE -> "writer";
       case LEADERSHIP -> "leader";
-      case LOCK, SEMAPHORE -> "holder";
+      case LOCK, SEMAPHORE, MULTI_LOCK -> "holder";
     };
   }
 

@@ -11,7 +11,15 @@ public enum Primitive {
   /** {@code client.semaphore(key, permits)}: at most the permits' number of holders at once. */
   SEMAPHORE("semaphore"),
   /** {@code client.leadership(key)}: one leader at a time, each term's token larger, a revoked leader stops first. */
-  LEADERSHIP("leader");
+  LEADERSHIP("leader"),
+  /**
+   * {@code client.multiLock(keys)} over random overlapping sets of {@value #MULTI_KEYS} keys under the torture's key:
+   * one holder at a time per key, and the run goes on (no deadlock stalls it).
+   */
+  MULTI_LOCK("multi");
+
+  /** How many keys a multi-lock torture's workers take their sets from: few, so that the sets overlap. */
+  public static final int MULTI_KEYS = 5;
 
   private final String option;
 
@@ -19,7 +27,7 @@ public enum Primitive {
     this.option = option;
   }
 
-  /** The name on the command line: {@code lock}, {@code rw}, {@code semaphore} or {@code leader}. */
+  /** The name on the command line: {@code lock}, {@code rw}, {@code semaphore}, {@code leader} or {@code multi}. */
   public String option() {
     return option;
   }
@@ -31,6 +39,6 @@ public enum Primitive {
         return primitive;
       }
     }
-    throw new IllegalArgumentException("Unknown primitive '" + option + "'; use lock, rw, semaphore or leader.");
+    throw new IllegalArgumentException("Unknown primitive '" + option + "'; use lock, rw, semaphore, leader or multi.");
   }
 }

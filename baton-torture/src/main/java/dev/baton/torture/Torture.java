@@ -12,9 +12,10 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Runs a torture: worker JVMs contend for one key (a lock, a read-write lock, a semaphore or a leadership) and
- * work while they hold it (holders alone update the {@link FencedRegister}, readers read it, permit holders pause)
- * while faults are injected on a schedule; then the {@link TortureChecker} reads their histories. Callable from
+ * Runs a torture: worker JVMs contend for one key (a lock, a read-write lock, a semaphore or a leadership), or for
+ * random overlapping sets of a few keys (multi-locks), and work while they hold it (holders alone update the
+ * {@link FencedRegister}, readers read it, permit and multi-lock holders pause) while faults are injected on a
+ * schedule; then the {@link TortureChecker} reads their histories. Callable from
  * JUnit, and from {@code baton torture}:
  *
  * <pre>{@code
@@ -91,8 +92,8 @@ public final class Torture {
         worker.stop(bound);
       }
     }
-    TortureResult result = new TortureChecker(options, register, faults, histories(), startNanos, System.nanoTime())
-        .check(unexpectedExits);
+    TortureResult result = new TortureChecker(options, register, faults, histories(), keyHistories(), startNanos,
+        System.nanoTime()).check(unexpectedExits);
     if (options.reportDir() != null) {
       TortureReport.write(result, options.reportDir());
     }
@@ -165,6 +166,21 @@ public final class Torture {
     Map<String, List<History.Event>> histories = new LinkedHashMap<>();
     everyWorker.forEach((name, worker) -> histories.put(name, History.read(worker.history())));
     return histories;
+  }
+
+  /** For a multi-lock, each key's histories by worker ({@link MultiLockHolder#keyHistory}); else none. */
+  private List<Map<String, List<History.Event>>> keyHistories() {
+    List<Map<String, List<History.Event>>> keys = new ArrayList<>();
+    if (options.primitive() == Primitive.MULTI_LOCK) {
+      for (int k = 0; k < Primitive.MULTI_KEYS; k++) {
+        Map<String, List<History.Event>> ofKey = new LinkedHashMap<>();
+        int key = k;
+        everyWorker.forEach((name, worker) ->
+            ofKey.put(name, History.read(MultiLockHolder.keyHistory(worker.history(), key))));
+        keys.add(ofKey);
+      }
+    }
+    return keys;
   }
 
   private static Path workDir(TortureOptions options) {

@@ -12,25 +12,32 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the workers' histories against the fault schedule and the register, and classifies what it finds: the
- * holds at once beyond what the primitive allows ({@link ExclusionCheck} for a lock, a read-write lock and a
- * leadership, {@link CapacityCheck} for a semaphore), the tokens ({@link TokenCheck}), lost updates, and whether
- * holders shared what they may share.
+ * Reads the workers' histories against the fault schedule and the register, and classifies what it finds: the holds at
+ * once beyond what the primitive allows ({@link ExclusionCheck} for a lock, a read-write lock and a leadership,
+ * {@link CapacityCheck} for a semaphore, {@link MultiLockCheck} per key for a multi-lock, with progress), the tokens
+ * ({@link TokenCheck}), lost updates, and whether holders shared what they may share.
  */
 final class TortureChecker {
   private final TortureOptions options;
   private final FencedRegister register;
   private final List<Torture.FaultEvent> faults;
   private final Map<String, List<Event>> histories;
+  private final List<Map<String, List<Event>>> keyHistories;
   private final long startNanos;
   private final long endNanos;
 
+  /**
+   * @param histories each worker's history
+   * @param keyHistories for a multi-lock, each key's histories by worker ({@link MultiLockHolder}); else empty
+   */
   TortureChecker(TortureOptions options, FencedRegister register, List<Torture.FaultEvent> faults,
-      Map<String, List<Event>> histories, long startNanos, long endNanos) {
+      Map<String, List<Event>> histories, List<Map<String, List<Event>>> keyHistories, long startNanos,
+      long endNanos) {
     this.options = options;
     this.register = register;
     this.faults = List.copyOf(faults);
     this.histories = histories;
+    this.keyHistories = keyHistories;
     this.startNanos = startNanos;
     this.endNanos = endNanos;
   }
@@ -50,10 +57,20 @@ final class TortureChecker {
     }
     holds.sort(Comparator.comparingLong(Hold::startNanos));
     List<Violation> violations = new ArrayList<>();
-    int explained = options.primitive() == Primitive.SEMAPHORE
-        ? new CapacityCheck(options.permits()).check(holds, violations)
-        : new ExclusionCheck(options.primitive()).check(holds, violations);
-    boolean increased = new TokenCheck(register, endNanos).check(holds, violations);
+    int explained;
+    boolean increased;
+    if (options.primitive() == Primitive.MULTI_LOCK) {
+      MultiLockCheck multi = new MultiLockCheck(options, reader, register, endNanos);
+      MultiLockCheck.Outcome outcome = multi.checkKeys(keyHistories, violations);
+      multi.checkProgress(holds, faults, startNanos + options.duration().toNanos(), violations);
+      explained = outcome.explained();
+      increased = outcome.tokensIncreased();
+    } else {
+      explained = options.primitive() == Primitive.SEMAPHORE
+          ? new CapacityCheck(options.permits()).check(holds, violations)
+          : new ExclusionCheck(options.primitive()).check(holds, violations);
+      increased = new TokenCheck(register, endNanos).check(holds, violations);
+    }
     if (register.lostUpdates() > 0) {
       violations.add(new Violation("lost updates in the register: " + register.lostUpdates(), endNanos, List.of()));
     }

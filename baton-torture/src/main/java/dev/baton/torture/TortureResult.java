@@ -82,6 +82,8 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
     text.append("faults injected: ").append(faults.size()).append('\n');
     if (options.primitive() == Primitive.SEMAPHORE) {
       text.append("register: not used (permit holders share it; the bound is checked on their holds)\n");
+    } else if (options.primitive() == Primitive.MULTI_LOCK) {
+      text.append("register: not used (each key's holds are checked for overlaps and tokens on their own)\n");
     } else {
       text.append("register: ").append(acceptedWrites).append(" writes accepted, ").append(rejectedWrites)
           .append(" reads or writes rejected as stale, ").append(lostUpdates).append(" lost updates\n");
@@ -118,6 +120,8 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
       case READ_WRITE -> "read-write lock '" + options.key() + "'";
       case SEMAPHORE -> "semaphore '" + options.key() + "' of " + options.permits() + " permits";
       case LEADERSHIP -> "leadership '" + options.key() + "'";
+      case MULTI_LOCK -> "multi-locks over " + Primitive.MULTI_KEYS + " keys '" + options.key() + "/0' to '"
+          + options.key() + "/" + (Primitive.MULTI_KEYS - 1) + "'";
     };
   }
 
@@ -126,6 +130,7 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
       case SEMAPHORE -> "lost or paused permit holders beyond the permits";
       case LEADERSHIP -> "paused leader, stale write fenced off";
       case LOCK, READ_WRITE -> "lost or paused holder, stale access fenced off";
+      case MULTI_LOCK -> "lost or paused holder of the key";
     };
   }
 }

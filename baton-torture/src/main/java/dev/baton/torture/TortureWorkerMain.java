@@ -14,15 +14,17 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * One torture worker, in a JVM of its own. For a lock, a read-write lock or a semaphore it loops acquiring the key
- * with a wait timeout, does its {@link HeldWork} (a holder alone reads the fenced register, pauses and writes the
- * value it read plus one with its fencing token; a reader reads and pauses; a permit holder pauses) and releases;
- * one hold in {@value #WRITERS_ONE_IN} of a read-write lock's is a writer's. For leadership it stands as a
- * {@link LeaderCandidate}. Every step goes to its history file. It prints {@code HELD token} and {@code FREE} so that
- * the torture knows whom to pause or kill, and stops after its current hold when its standard input ends.
+ * One torture worker, in a JVM of its own. For a lock, a read-write lock or a semaphore it loops acquiring the key with
+ * a wait timeout, does its {@link HeldWork} (a holder alone reads the fenced register, pauses and writes the value it
+ * read plus one with its fencing token; a reader reads and pauses; a permit holder pauses) and releases; one hold in
+ * {@value #WRITERS_ONE_IN} of a read-write lock's is a writer's. For leadership it stands as a {@link LeaderCandidate};
+ * for a multi-lock it takes random sets of keys ({@link MultiLockHolder}). Every step goes to its history file. It
+ * prints {@code HELD token} and {@code FREE} so that the torture knows whom to pause or kill, and stops after its
+ * current hold when its standard input ends.
  *
- * <p>Arguments: {@code factoryClass target key ttlMillis waitMillis workMillis registerPort historyFile name
- * primitive permits}, the primitive as on the command line ({@link Primitive#option()}).
+ * <p>Arguments:
+ * {@code factoryClass target key ttlMillis waitMillis workMillis registerPort historyFile name primitive permits}, the
+ * primitive as on the command line ({@link Primitive#option()}).
  */
 public final class TortureWorkerMain {
   private static final Duration BACK_OFF = Duration.ofMillis(100);
@@ -39,6 +41,7 @@ public final class TortureWorkerMain {
   private final int permits;
   private final WorkerHistory history;
   private final HeldWork work;
+  private final MultiLockHolder multi;
   private volatile boolean stopping;
 
   private TortureWorkerMain(String[] args) throws IOException {
@@ -51,6 +54,7 @@ public final class TortureWorkerMain {
     work = new HeldWork(new RegisterConnection(Integer.parseInt(args[6])), history, Long.parseLong(args[5]), args[8]);
     primitive = Primitive.fromOption(args[9]);
     permits = Integer.parseInt(args[10]);
+    multi = primitive == Primitive.MULTI_LOCK ? new MultiLockHolder(key, Path.of(args[7]), history, work) : null;
   }
 
   /** Runs the worker; see the class comment for the arguments. */
@@ -78,6 +82,8 @@ public final class TortureWorkerMain {
         }
         if (primitive == Primitive.LEADERSHIP) {
           new LeaderCandidate(history, work).stand(client, key, ttl, () -> stopping);
+        } else if (primitive == Primitive.MULTI_LOCK) {
+          multi.holdOnce(client, client.defaultOptions().withTtl(ttl));
         } else {
           holdOnce(client, client.defaultOptions().withTtl(ttl).withWaitTime(wait));
         }
@@ -130,6 +136,7 @@ public final class TortureWorkerMain {
       }
       case SEMAPHORE -> client.semaphore(key, permits, options).acquire();
       case LEADERSHIP -> throw new IllegalStateException("A leader is elected, not acquired: see LeaderCandidate.");
+      case MULTI_LOCK -> throw new IllegalStateException("A multi-lock's keys are chosen per hold: see MultiLockHolder.");
     };
   }
 

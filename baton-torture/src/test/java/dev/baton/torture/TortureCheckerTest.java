@@ -38,11 +38,65 @@ class TortureCheckerTest {
       Map<String, List<Event>> histories) {
     TortureOptions options = new TortureOptions(LockClientFactory.class, "nowhere", "key", 4, Duration.ofSeconds(1),
         Duration.ofSeconds(1), EnumSet.of(Fault.PAUSE), null, primitive, permits);
-    return new TortureChecker(options, register, faults, histories, 0, 10_000 * MS).check(List.of());
+    return new TortureChecker(options, register, faults, histories, List.of(), 0, 10_000 * MS).check(List.of());
+  }
+
+  /** A multi-lock torture of 20 s on a 1 s ttl (a 4 s wait), each key's histories by worker. */
+  private TortureResult checkMulti(List<Torture.FaultEvent> faults, Map<String, List<Event>> histories,
+      List<Map<String, List<Event>>> keyHistories) {
+    TortureOptions options = new TortureOptions(LockClientFactory.class, "nowhere", "key", 4, Duration.ofSeconds(20),
+        Duration.ofSeconds(1), EnumSet.of(Fault.PAUSE), null, Primitive.MULTI_LOCK, 1);
+    return new TortureChecker(options, register, faults, histories, keyHistories, 0, 20_000 * MS).check(List.of());
+  }
+
+  /** Holds of one worker, every second from 0 to 19 s, each 10 ms long, with growing tokens from {@code token}. */
+  private static List<Event> steadyHolds(long token) {
+    List<Event> events = new java.util.ArrayList<>();
+    for (int s = 0; s < 20; s++) {
+      events.add(ask(s * 1_000L, History.EXCLUSIVE));
+      events.add(event(s * 1_000L + 1, Kind.GRANT, token + s));
+      events.add(event(s * 1_000L + 10, Kind.RELEASE, token + s));
+    }
+    return events;
   }
 
   private TortureResult check(List<Torture.FaultEvent> faults, Map<String, List<Event>> histories) {
     return check(Primitive.LOCK, 1, faults, histories);
+  }
+
+  @Test
+  void multiLocksOnDisjointKeysMayHoldAtOnceButTwoHoldersOfOneKeyMayNot() {
+    Map<String, List<Event>> whole = Map.of("a", steadyHolds(100), "b", steadyHolds(200));
+    List<Event> aHolds = List.of(ask(0, History.EXCLUSIVE), event(1, Kind.GRANT, 1), event(50, Kind.RELEASE, 1));
+    List<Event> bHolds = List.of(ask(5, History.EXCLUSIVE), event(10, Kind.GRANT, 2), event(30, Kind.RELEASE, 2));
+    List<Map<String, List<Event>>> apart = List.of(Map.of("a", aHolds), Map.of("b", bHolds), Map.of("a", aHolds),
+        Map.of("b", bHolds), Map.of("a", aHolds));
+    assertThat(checkMulti(List.of(), whole, apart).violations()).isEmpty();
+
+    List<Map<String, List<Event>>> together = List.of(Map.of("a", aHolds, "b", bHolds), Map.of("b", bHolds),
+        Map.of("a", aHolds), Map.of("b", bHolds), Map.of("a", aHolds));
+    TortureResult result = checkMulti(List.of(), whole, together);
+    assertThat(result.passed()).isFalse();
+    assertThat(result.violations()).singleElement().satisfies(violation -> {
+      assertThat(violation.what()).contains("never told").contains("on key 'key/0'");
+      assertThat(violation.workers()).containsExactly("a", "b");
+    });
+  }
+
+  @Test
+  void aMultiLockTortureWithoutAGrantForLongerThanTheWaitTimeMadeNoProgress() {
+    List<Event> stalled = List.of(ask(0, History.EXCLUSIVE), event(1, Kind.GRANT, 1), event(10, Kind.RELEASE, 1),
+        ask(11, History.EXCLUSIVE), event(12_000, Kind.GRANT, 2), event(12_010, Kind.RELEASE, 2),
+        ask(12_011, History.EXCLUSIVE), event(18_000, Kind.GRANT, 3), event(18_010, Kind.RELEASE, 3));
+    Map<String, List<Event>> perKey = Map.of("a", stalled);
+    TortureResult result = checkMulti(List.of(), Map.of("a", stalled),
+        List.of(perKey, perKey, perKey, perKey, perKey));
+
+    assertThat(result.violations()).singleElement().satisfies(violation ->
+        assertThat(violation.what()).contains("no multi-lock granted for 11999 ms").contains("no progress"));
+    assertThat(checkMulti(List.of(new Torture.FaultEvent(Fault.SERVER_RESTART, null, 2_000 * MS, 9_000 * MS)),
+        Map.of("a", stalled), List.of(perKey, perKey, perKey, perKey, perKey)).violations())
+        .as("a stall the store's restart explains").isEmpty();
   }
 
   @Test

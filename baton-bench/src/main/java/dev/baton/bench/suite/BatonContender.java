@@ -30,6 +30,7 @@ final class BatonContender implements Contender {
       case READ_LOCK -> new LeaseHolder(client.readWriteLock(key).readLock()::acquire);
       case WRITE_LOCK -> new LeaseHolder(client.readWriteLock(key).writeLock()::acquire);
       case SEMAPHORE -> new LeaseHolder(client.semaphore(key, Hold.PERMITS)::acquire);
+      case MULTI_LOCK -> new LeaseHolder(() -> client.multiLock(KeySet.random(key)).acquire());
     };
   }
 

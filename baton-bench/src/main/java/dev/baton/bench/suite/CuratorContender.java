@@ -3,6 +3,7 @@ package dev.baton.bench.suite;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.locks.InterProcessMultiLock;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 import org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
@@ -10,8 +11,9 @@ import org.apache.curator.framework.recipes.locks.Lease;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 
 /**
- * Curator's {@code InterProcessMutex}, the read lock of its {@code InterProcessReadWriteLock} and its
- * {@code InterProcessSemaphoreV2}, under {@code /curator}, one {@code CuratorFramework} per process.
+ * Curator's {@code InterProcessMutex}, the read lock of its {@code InterProcessReadWriteLock}, its
+ * {@code InterProcessSemaphoreV2} and its {@code InterProcessMultiLock}, under {@code /curator}, one
+ * {@code CuratorFramework} per process.
  */
 final class CuratorContender implements Contender {
   private static final int CONNECT_SECONDS = 10;
@@ -35,7 +37,27 @@ final class CuratorContender implements Contender {
       case LOCK -> locker(new InterProcessMutex(client, path));
       case READ_LOCK -> locker(new InterProcessReadWriteLock(client, path).readLock());
       case SEMAPHORE -> permit(new InterProcessSemaphoreV2(client, path, Hold.PERMITS));
+      case MULTI_LOCK -> multiLock(path);
       case WRITE_LOCK -> throw hold.unsupportedBy(this);
+    };
+  }
+
+  /** An {@code InterProcessMultiLock} over the paths of a random {@link KeySet}, a new one each cycle. */
+  private Locker multiLock(String path) {
+    return new Locker() {
+      private InterProcessMultiLock lock;
+
+      @Override
+      public void lock() throws Exception {
+        lock = new InterProcessMultiLock(client, KeySet.random(path));
+        lock.acquire();
+      }
+
+      @Override
+      public void unlock() throws Exception {
+        lock.release();
+        lock = null;
+      }
     };
   }
 

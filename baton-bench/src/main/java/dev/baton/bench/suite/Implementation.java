@@ -10,12 +10,19 @@ import java.util.Map;
 enum Implementation {
   BATON_REDIS(Store.REDIS, Role.BATON, baton()),
   BATON_REDIS_LOCK_VIEW(Store.REDIS, Role.BATON, Map.of(Hold.LOCK, "Baton (Lock view)")),
+  /** Baton's single locks, each key of a multi-lock's set taken alone in key order: a multi-lock done by hand. */
+  BATON_REDIS_SINGLE_LOCKS(Store.REDIS, Role.BATON, Map.of(Hold.MULTI_LOCK, "Baton lock() per key, in key order")),
   REDISSON(Store.REDIS, Role.PEER, Map.of(Hold.LOCK, "Redisson RLock",
-      Hold.READ_LOCK, "Redisson RReadWriteLock read lock", Hold.SEMAPHORE, "Redisson RPermitExpirableSemaphore")),
+      Hold.READ_LOCK, "Redisson RReadWriteLock read lock", Hold.SEMAPHORE, "Redisson RPermitExpirableSemaphore",
+      Hold.MULTI_LOCK, "Redisson RedissonMultiLock")),
   RAW_REDIS(Store.REDIS, Role.RAW, Map.of(Hold.LOCK, "raw: 2 x EVALSHA")),
   BATON_ZOOKEEPER(Store.ZOOKEEPER, Role.BATON, baton()),
+  /** As {@link #BATON_REDIS_SINGLE_LOCKS}, on ZooKeeper. */
+  BATON_ZOOKEEPER_SINGLE_LOCKS(Store.ZOOKEEPER, Role.BATON,
+      Map.of(Hold.MULTI_LOCK, "Baton lock() per key, in key order")),
   CURATOR(Store.ZOOKEEPER, Role.PEER, Map.of(Hold.LOCK, "Curator InterProcessMutex",
-      Hold.READ_LOCK, "Curator InterProcessReadWriteLock read lock", Hold.SEMAPHORE, "Curator InterProcessSemaphoreV2")),
+      Hold.READ_LOCK, "Curator InterProcessReadWriteLock read lock", Hold.SEMAPHORE, "Curator InterProcessSemaphoreV2",
+      Hold.MULTI_LOCK, "Curator InterProcessMultiLock")),
   RAW_ZOOKEEPER(Store.ZOOKEEPER, Role.RAW, Map.of(Hold.LOCK, "raw: create + delete")),
   BATON_ETCD(Store.ETCD, Role.BATON, baton()),
   /** jetcd's {@code Lock} on the jetcd line that Baton uses, the one its users get: the peer of the targets. */
@@ -57,7 +64,8 @@ enum Implementation {
 
   private static Map<Hold, String> baton() {
     return Map.of(Hold.LOCK, "Baton (lease)", Hold.READ_LOCK, "Baton read lock (lease)",
-        Hold.WRITE_LOCK, "Baton write lock (lease)", Hold.SEMAPHORE, "Baton semaphore (lease)");
+        Hold.WRITE_LOCK, "Baton write lock (lease)", Hold.SEMAPHORE, "Baton semaphore (lease)",
+        Hold.MULTI_LOCK, "Baton multiLock (lease)");
   }
 
   Store store() {
@@ -83,9 +91,12 @@ enum Implementation {
     return switch (this) {
       case BATON_REDIS -> new BatonContender(RedisLockClient.connect(endpoints.redisUri()), false);
       case BATON_REDIS_LOCK_VIEW -> new BatonContender(RedisLockClient.connect(endpoints.redisUri()), true);
+      case BATON_REDIS_SINGLE_LOCKS -> new SingleLocksInOrderContender(RedisLockClient.connect(endpoints.redisUri()));
       case REDISSON -> RedissonContender.oneServer(endpoints.redisUri());
       case RAW_REDIS -> RawRedisContender.oneServer(endpoints.redisUri());
       case BATON_ZOOKEEPER -> new BatonContender(ZooKeeperLockClient.connect(endpoints.zooKeeper()), false);
+      case BATON_ZOOKEEPER_SINGLE_LOCKS ->
+          new SingleLocksInOrderContender(ZooKeeperLockClient.connect(endpoints.zooKeeper()));
       case CURATOR -> new CuratorContender(endpoints.zooKeeper());
       case RAW_ZOOKEEPER -> new RawZooKeeperContender(endpoints.zooKeeper());
       case BATON_ETCD -> new BatonContender(EtcdLockClient.connect(endpoints.etcd()), false);

@@ -2,16 +2,18 @@ package dev.baton.bench.suite;
 
 import java.util.List;
 import org.redisson.Redisson;
+import org.redisson.RedissonMultiLock;
+import org.redisson.api.RLock;
 import org.redisson.api.RPermitExpirableSemaphore;
 import org.redisson.api.RedissonClient;
 import org.redisson.config.Config;
 
 /**
- * Redisson's {@code RLock} (watchdog renewal, pub/sub wake-up), the read lock of its {@code RReadWriteLock} and its
- * {@code RPermitExpirableSemaphore} (whose permits have ids, as Baton's leases do), one client per process, with its
- * defaults but one: 50 subscriptions per pub/sub connection instead of 5. Its default 50 connections x 5 let 250
- * keys have waiters at once; past that, a waiter fails after 7.5 s ("Unable to acquire subscription lock"), and the
- * heap scenario has 1 000 waiters on as many keys.
+ * Redisson's {@code RLock} (watchdog renewal, pub/sub wake-up), the read lock of its {@code RReadWriteLock}, its
+ * {@code RPermitExpirableSemaphore} (whose permits have ids, as Baton's leases do) and its {@code RedissonMultiLock},
+ * one client per process, with its defaults but one: 50 subscriptions per pub/sub connection instead of 5. Its
+ * default 50 connections x 5 let 250 keys have waiters at once; past that, a waiter fails after 7.5 s ("Unable to
+ * acquire subscription lock"), and the heap scenario has 1 000 waiters on as many keys.
  *
  * <p>On a cluster ({@code useClusterServers()}) whose masters have replicas, Redisson sends each lock and unlock script
  * in a batch with a {@code WAIT} for the master's replicas, so that a cycle waits for a replica's acknowledgement too
@@ -48,7 +50,27 @@ final class RedissonContender implements Contender {
       case LOCK -> Locker.of(client.getLock(key));
       case READ_LOCK -> Locker.of(client.getReadWriteLock(key).readLock());
       case SEMAPHORE -> permit(key);
+      case MULTI_LOCK -> multiLock(key);
       case WRITE_LOCK -> throw hold.unsupportedBy(this);
+    };
+  }
+
+  /** A {@code RedissonMultiLock} over the {@code RLock}s of a random {@link KeySet}, a new one each cycle. */
+  private Locker multiLock(String key) {
+    return new Locker() {
+      private RedissonMultiLock lock;
+
+      @Override
+      public void lock() {
+        lock = new RedissonMultiLock(KeySet.random(key).stream().map(client::getLock).toArray(RLock[]::new));
+        lock.lock();
+      }
+
+      @Override
+      public void unlock() {
+        lock.unlock();
+        lock = null;
+      }
     };
   }
 

@@ -41,6 +41,7 @@ final class Report {
     report.timed(docsDir, Scenario.SEMAPHORE, Versus.PEER);
     report.timed(docsDir, Scenario.WRITE_UNCONTENDED, Versus.BATON_MUTEX);
     report.timed(docsDir, Scenario.REDIS_CLUSTER_SPREAD, Versus.RAW, Versus.PEER);
+    report.timed(docsDir, Scenario.MULTI_KEY, Versus.PEER);
     report.rawLimits(docsDir);
     report.heap(docsDir);
     if (Files.exists(notes)) {
@@ -105,6 +106,12 @@ final class Report {
         + "server: on a cluster with replicas it sends each lock and unlock script in one batch with a `WAIT` for the "
         + "master's replicas (`checkLockSyncedSlaves` only decides whether an unacknowledged `WAIT` fails), where "
         + "Baton does not wait for replicas; the raw cycle of one server through a Lettuce cluster connection.");
+    line("- Multi-lock, scenario " + number(Scenario.MULTI_KEY) + ": each cycle of each of the eight threads holds "
+        + KeySet.PER_HOLD + " random keys of " + KeySet.KEYS + " at once, a new set each cycle, so that the sets "
+        + "overlap: Baton's `multiLock(keys)` lease, Redisson's `RedissonMultiLock` over the keys' `RLock`s, "
+        + "Curator's `InterProcessMultiLock` over their paths, and the same work done with Baton's single locks, "
+        + "`lock(key)` for each key one after the other in key order (released last first). An acquisition is one "
+        + "whole set.");
     line("");
   }
 

@@ -5,7 +5,9 @@ import static dev.baton.bench.suite.Implementation.BATON_POSTGRES;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS_CLUSTER;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS_CLUSTER_ACKED;
+import static dev.baton.bench.suite.Implementation.BATON_REDIS_SINGLE_LOCKS;
 import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER;
+import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER_SINGLE_LOCKS;
 import static dev.baton.bench.suite.Implementation.CURATOR;
 import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY;
 import static dev.baton.bench.suite.Implementation.JETCD_LOCK;
@@ -46,7 +48,14 @@ enum Scenario {
    */
   REDIS_CLUSTER_SPREAD("redis-cluster-spread", "Redis Cluster spread: 8 threads, 8 keys (one each) over 3 masters",
       Hold.LOCK, 8, 1, false, List.of(BATON_REDIS_CLUSTER, BATON_REDIS_CLUSTER_ACKED, REDISSON_CLUSTER,
-          RAW_REDIS_CLUSTER));
+          RAW_REDIS_CLUSTER)),
+  /**
+   * Several keys at once: each cycle holds 3 random keys of 10 ({@link KeySet}), all or none, so that the threads'
+   * sets overlap; Baton's multi-lock against the peers' and against Baton's single locks taken in key order.
+   */
+  MULTI_KEY("multi-key", "multi-lock: 8 threads, 3 random keys of 10 per hold", Hold.MULTI_LOCK, 8, 1, true,
+      List.of(BATON_REDIS, BATON_REDIS_SINGLE_LOCKS, REDISSON, BATON_ZOOKEEPER, BATON_ZOOKEEPER_SINGLE_LOCKS,
+          CURATOR));
 
   private final String id;
   private final String title;
@@ -91,7 +100,10 @@ enum Scenario {
     return jvms > 1;
   }
 
-  /** Whether all threads contend for one key; otherwise each has its own. */
+  /**
+   * Whether all threads contend for one key (for a multi-lock, one prefix of the keys their sets are drawn from);
+   * otherwise each has its own.
+   */
   boolean oneKey() {
     return oneKey;
   }
@@ -113,9 +125,10 @@ enum Scenario {
         : IntStream.range(0, threads).mapToObj(i -> "bench/" + id + "-" + i).toList();
   }
 
-  /** Every implementation but those on the cluster, which has a scenario of its own. */
+  /** Every mutex but those on the cluster, which has a scenario of its own. */
   private static List<Implementation> all() {
-    return Arrays.stream(Implementation.values()).filter(i -> i.store() != Store.REDIS_CLUSTER).toList();
+    return Arrays.stream(Implementation.values())
+        .filter(i -> i.store() != Store.REDIS_CLUSTER && i.label(Hold.LOCK) != null).toList();
   }
 
   /** The locks: the raw cycles do not wait, so they cannot share a key. */

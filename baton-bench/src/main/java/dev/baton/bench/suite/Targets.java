@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The targets of the benchmark issue, of the PostgreSQL issue and of the Redis Sentinel/Cluster issue, checked against
- * one run's numbers.
+ * The targets of the benchmark issue, of the PostgreSQL issue, of the Redis Sentinel/Cluster issue and of the
+ * multi-lock issue, checked against one run's numbers.
  */
 final class Targets {
   private static final double RAW_SHARE = 0.9;
@@ -31,6 +31,9 @@ final class Targets {
    * target should not lean on.
    */
   private static final double CLUSTER_FACTOR = 1;
+
+  /** The multi-lock issue's: Baton's multi-lock over Redisson's {@code RedissonMultiLock}, 3 random keys of 10. */
+  private static final double MULTI_FACTOR = 3;
 
   /** The issue "etcd: ahead of jetcd's own lock", on both of jetcd's lines. */
   private static final double JETCD_FACTOR = 1.5;
@@ -80,6 +83,8 @@ final class Targets {
     }
     atLeast(targets, results, Scenario.REDIS_CLUSTER_SPREAD, Store.REDIS_CLUSTER, Implementation.REDISSON_CLUSTER,
         CLUSTER_FACTOR, "Redisson (cluster mode)");
+    atLeast(targets, results, Scenario.MULTI_KEY, Store.REDIS, Implementation.REDISSON, MULTI_FACTOR,
+        "RedissonMultiLock");
     for (Store store : BENCHMARK_STORES) {
       double bytes = results.heap(Results.baton(store)).map(HeapProbe.Heap::perLease).orElse(Double.NaN);
       targets.add(new Target(store.label() + ": heap per held lease under 2 KiB",

@@ -82,9 +82,10 @@ class SuiteSmokeTest {
         "this JDK", TINY, List.of("servers"), List.of("libraries"), 1));
     Report.write(results, docs, docs.resolve("no-notes.md"));
     assertThat(docs.resolve("benchmarks.md")).content().contains("## 8. Write lock uncontended", "x Baton mutex",
-        "## 9. Redis Cluster spread", "Redisson RLock (cluster mode)", "raw: 2 x EVALSHA (Lettuce cluster)",
+        "## 9. Redis Cluster spread", "## 10. Multi-lock", "Redisson RedissonMultiLock",
+        "Curator InterProcessMultiLock", "Baton lock() per key, in key order", "Redisson RLock (cluster mode)", "raw: 2 x EVALSHA (Lettuce cluster)",
         "Baton, min-replicas=1",
-        "## 10. The raw limit of each store", "1 thread alone, before the scenarios", "## 11. Memory",
+        "## 11. The raw limit of each store", "1 thread alone, before the scenarios", "## 12. Memory",
         "Curator InterProcessMutex", "jetcd Lock 0.7.x (a lease per thread)",
         "jetcd Lock 0.8.x (a lease per thread, JVM of its own)",
         "Redisson RPermitExpirableSemaphore", "Curator InterProcessReadWriteLock read lock", "Spring Integration JdbcLockRegistry",
