@@ -138,7 +138,7 @@ public interface Lease extends AutoCloseable {
    * the release later, in the background.
    *
    * @throws PermissionDeniedException if the store refused the release (a privilege revoked while the lock was
-   *     held): the lease is {@link LeaseState#RELEASED} all the same, no longer renewed, and its entry lapses at the
+   *     held): the lease is {@link LeaseState#RELEASED} all the same, no longer renewed, and its entry expires at the
    *     store within its ttl
    */
   @Override

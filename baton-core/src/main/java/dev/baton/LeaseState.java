@@ -9,7 +9,7 @@ public enum LeaseState {
   HELD,
   /**
    * Released by {@link Lease#close()} or by closing the client: no longer ours, and no longer renewed. Where the store
-   * refused the release ({@code close()} threw), the entry lapses at the store within its ttl instead.
+   * refused the release ({@code close()} threw), the entry expires at the store within its ttl instead.
    */
   RELEASED,
   /** The hold timeout ({@link LockOptions#holdTimeout()}) passed and the lock was freed. */

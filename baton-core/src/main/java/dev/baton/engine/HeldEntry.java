@@ -196,7 +196,7 @@ final class HeldEntry {
    * {@code leaving} lets go of the entry: hands it to the next local waiter if {@code mayHandOver} and the terms
    * allow, or leaves it to the other leases on it, or, as the last, releases it at the store. A store that cannot be
    * reached is retried later. A store that refuses the release (a privilege revoked while the lock was held) keeps
-   * the entry until it lapses: it is no longer renewed, so that is within a ttl, which the exception says.
+   * the entry until it expires: it is no longer renewed, so that is within a ttl, which the exception says.
    *
    * @throws LockException if the store refused the release
    */
@@ -284,7 +284,7 @@ final class HeldEntry {
       engine.cleanup().runLater("release of " + grant.request().lockName(), () -> engine.backend().release(grant));
       return true;
     } catch (LockException refused) {
-      log.warn("The release of lock '{}' (owner {}) was refused; no longer renewed, its entry lapses at the store"
+      log.warn("The release of lock '{}' (owner {}) was refused; no longer renewed, its entry expires at the store"
           + " within {}", grant.request().key(), grant.request().ownerId(), Durations.format(grant.request().entryTtl()));
       throw refused;
     }

@@ -35,7 +35,7 @@ internal fun Lease.releaseInBackground() {
     try {
       close()
     } catch (e: RuntimeException) {
-      log.warn("The lease of '{}' granted to a cancelled coroutine could not be released: it lapses within its ttl.",
+      log.warn("The lease of '{}' granted to a cancelled coroutine could not be released: it expires within its ttl.",
           key(), e)
     }
   })

@@ -10,7 +10,7 @@ import java.time.Duration;
  */
 interface AttemptStore {
   /**
-   * Wakes {@code wakeUp} on every notification for {@code key} (a release, an abandoned wait, the removal of a lapsed
+   * Wakes {@code wakeUp} on every notification for {@code key} (a release, an abandoned wait, the removal of an expired
    * entry: {@link Notifications}) until {@link #unregister}.
    */
   void register(String key, WakeUp wakeUp);

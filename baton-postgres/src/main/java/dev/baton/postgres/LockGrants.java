@@ -8,7 +8,7 @@ import java.sql.ResultSet;
  * Whether the client's user may acquire: read as the client connects ({@code privileges.sql}), so that a user who may
  * read the table but not write all that a lock needs is refused at the acquire, naming what to grant, rather than
  * halfway through a lock's life (a renewal refused without UPDATE, a release refused without DELETE, which would leave
- * the row held until it lapses). A user who lacks any is asked again at each acquire, so that a grant made since
+ * the row held until it expires). A user who lacks any is asked again at each acquire, so that a grant made since
  * takes effect without a restart; one who lacks none costs the acquire nothing. A client that only reads (status,
  * list) needs SELECT alone.
  */

@@ -44,7 +44,7 @@ final class LockTable {
 
   /**
    * Adds the expiry index to a table made without it (by an earlier version, or by hand from older DDL). Only the
-   * table's owner may: for any other user the sweep of lapsed entries scans the table instead, and the warning says
+   * table's owner may: for any other user the sweep of expired entries scans the table instead, and the warning says
    * what to run.
    */
   private static void addIndex(PostgresCalls calls, Sql sql) {
@@ -52,7 +52,7 @@ final class LockTable {
       create(calls, sql, "Adding the expiry index to the lock table " + sql.table, sql.index);
     } catch (PermissionDeniedException e) {
       log.warn("The lock table {} has no index on expires_at, and this user may not add one, so the removal of"
-          + " lapsed entries reads the whole table: have its owner run {}. ({})", sql.table, sql.index, e.getMessage());
+          + " expired entries reads the whole table: have its owner run {}. ({})", sql.table, sql.index, e.getMessage());
     }
   }
 

@@ -17,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The client's one {@code LISTEN} connection: a release, an abandoned wait or the removal of a lapsed entry sends
+ * The client's one {@code LISTEN} connection: a release, an abandoned wait or the removal of an expired entry sends
  * {@code pg_notify(channel, key)} in its transaction, and this wakes the client's waiters of that key. The connection
  * is the client's own, never a pooled one borrowed for a call. While it is down (and once it is back, as a
  * notification may have been missed), every waiter is woken; the attempts' bounded waits cover the rest.

@@ -18,15 +18,15 @@ import java.util.function.Supplier;
 /**
  * One acquisition in PostgreSQL. Each try is one short transaction that takes the key's transaction-level advisory
  * lock (so that the entries of one key are numbered in the order their transactions commit), then in one statement
- * deletes the key's lapsed entries (notifying their waiters) and reads the live ones in queue order, and adds our entry
+ * deletes the key's expired entries (notifying their waiters) and reads the live ones in queue order, and adds our entry
  * at the end if it is not there yet, or sets its expiry anew; the core's {@link QueueRule} says, from the entries ahead
  * of ours, whether it holds. A waiter is woken by the {@code NOTIFY} of a release ({@link Notifications}), and tries
- * again at the latest when the entry it waits for lapses, or before its own would: a waiting entry lives for the ttl
+ * again at the latest when the entry it waits for expires, or before its own would: a waiting entry lives for the ttl
  * from each try, a holding one for the request's expiry.
  *
  * <p>The first try claims a free key in one round trip instead ({@code claim.sql}: the advisory lock, then our entry
- * only if the key has no entry at all, in one implicit transaction); where the key has one, live or lapsed, it goes on
- * as above, which also deletes the lapsed ones. Mutual exclusion holds as it does for the transaction: every insert of
+ * only if the key has no entry at all, in one implicit transaction); where the key has one, live or expired, it goes on
+ * as above, which also deletes the expired ones. Mutual exclusion holds as it does for the transaction: every insert of
  * an entry ({@code claim.sql}, {@code insert.sql}) runs under the key's advisory lock and reads the key after the lock
  * is granted, so it sees every entry committed before; the claim adds one only where it saw none, and an entry holds
  * only where the rule says so of the live entries ahead of it. Releases, renewals and marks take no advisory lock:
@@ -82,13 +82,13 @@ final class PostgresAttempt implements Attempt {
       return Outcome.granted(new PostgresGrant(request, place.entryId()));
     }
     if (place.entryId() == 0 && request.mayWait()) {
-      return Outcome.retryNow(); // our entry lapsed as it was read, unseen and not deleted: the next try does
+      return Outcome.retryNow(); // our entry expired as it was read, unseen and not deleted: the next try does
     }
     if (place.aheadChanged()) {
       return Outcome.retryNow(); // an entry ahead was released as we marked it: no notification may come for it
     }
     Duration bound = store.fallbackWait();
-    long millis = Math.min(bound.toMillis(), Math.min(place.awaitedLapsesInMillis(), waitingExpiryMillis / 3));
+    long millis = Math.min(bound.toMillis(), Math.min(place.awaitedExpiresInMillis(), waitingExpiryMillis / 3));
     return Outcome.waitAtMost(Duration.ofMillis(Math.max(1, millis)));
   }
 
@@ -145,7 +145,7 @@ final class PostgresAttempt implements Attempt {
     List<Entry> ahead = ours < 0 ? entries : entries.subList(0, ours);
     int awaited = request.rule().awaited(Entry.modes(ahead));
     boolean holds = awaited == QueueRule.HOLDS;
-    long lapses = holds ? Long.MAX_VALUE : ahead.subList(awaited, ahead.size()).stream()
+    long expires = holds ? Long.MAX_VALUE : ahead.subList(awaited, ahead.size()).stream()
         .mapToLong(Entry::remainingMillis).min().orElse(Long.MAX_VALUE) + 1;
     boolean aheadChanged = false;
     if (!holds) {
@@ -155,13 +155,13 @@ final class PostgresAttempt implements Attempt {
     if (ours >= 0) {
       long id = entries.get(ours).id();
       refresh(connection, id, holds ? expiryMillis : waitingExpiryMillis);
-      return new Place(id, holds, lapses, aheadChanged);
+      return new Place(id, holds, expires, aheadChanged);
     }
     if (!holds && !request.mayWait()) {
-      return new Place(0, false, lapses, aheadChanged);
+      return new Place(0, false, expires, aheadChanged);
     }
     written = true; // from here the entry may be there, whatever the reply
-    return new Place(insert(connection, holds ? expiryMillis : waitingExpiryMillis), holds, lapses, aheadChanged);
+    return new Place(insert(connection, holds ? expiryMillis : waitingExpiryMillis), holds, expires, aheadChanged);
   }
 
   private int indexOfOurs(List<Entry> entries) {
@@ -244,8 +244,8 @@ final class PostgresAttempt implements Attempt {
    *
    * @param entryId our entry's id, 0 if none was written
    * @param holds whether it holds by the rule
-   * @param awaitedLapsesInMillis when the first of the entries it waits for lapses unless renewed
+   * @param awaitedExpiresInMillis when the first of the entries it waits for expires unless renewed
    * @param aheadChanged whether an entry ahead of ours was deleted between the read and the mark
    */
-  private record Place(long entryId, boolean holds, long awaitedLapsesInMillis, boolean aheadChanged) {}
+  private record Place(long entryId, boolean holds, long awaitedExpiresInMillis, boolean aheadChanged) {}
 }

@@ -60,7 +60,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
   }
 
   /**
-   * Creates the lock table if it is missing (and checks it if not), starts listening for releases and sweeping lapsed
+   * Creates the lock table if it is missing (and checks it if not), starts listening for releases and sweeping expired
    * entries every {@code sweepEvery}; on failure closes the connections and throws.
    */
   static PostgresBackend connect(Connections connections, String table, Duration timeout, Duration fallbackWait,
@@ -208,7 +208,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
   }
 
   /**
-   * Sets the entry's expiry anew by the database's clock, if it is still there and has not lapsed, in one statement
+   * Sets the entry's expiry anew by the database's clock, if it is still there and has not expired, in one statement
    * with the other renewals asked for at the same time ({@link Renewals}). A renewal the server refuses (a privilege
    * revoked, the table changed) is logged at warn with its cause, as the engine keeps trying until the lease is lost.
    */
@@ -217,7 +217,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
     return renewals.renew(grant.request().key(), grant.fencingToken(), expiry);
   }
 
-  /** Deletes the entry and wakes the key's waiters if one marked it; true if it had not lapsed yet. */
+  /** Deletes the entry and wakes the key's waiters if one marked it; true if it had not expired yet. */
   @Override
   public boolean release(Grant grant) {
     String key = grant.request().key();

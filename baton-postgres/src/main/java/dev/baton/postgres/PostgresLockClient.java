@@ -35,7 +35,7 @@ public final class PostgresLockClient {
   public static final String DEFAULT_TABLE = Sql.DEFAULT_TABLE;
 
   /**
-   * How often each client deletes the lapsed entries of every key unless told otherwise: a crashed holder's or
+   * How often each client deletes the expired entries of every key unless told otherwise: a crashed holder's or
    * waiter's row is gone at most its ttl and this long (and one sweep's run) after its last renewal, while any client
    * of the table runs.
    */
@@ -147,7 +147,7 @@ public final class PostgresLockClient {
     }
 
     /**
-     * How often the client deletes the lapsed entries of every key, those of crashed holders and waiters among them,
+     * How often the client deletes the expired entries of every key, those of crashed holders and waiters among them,
      * in the background: one cheap statement (a range scan of an index) unless there are any; 5 s by default.
      */
     public Builder sweepEvery(Duration sweepEvery) {

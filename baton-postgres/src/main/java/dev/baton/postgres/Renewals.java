@@ -63,7 +63,7 @@ final class Renewals implements AutoCloseable {
 
   /**
    * Sets the expiry of {@code key}'s entry {@code entryId} to {@code expiry} from now by the database's clock, if it
-   * is still there and has not lapsed: true if it was renewed, false if not; exceptionally as the statement failed
+   * is still there and has not expired: true if it was renewed, false if not; exceptionally as the statement failed
    * ({@link PostgresErrors}), or with {@link BackendUnavailableException} if the client closed first.
    */
   CompletionStage<Boolean> renew(String key, long entryId, Duration expiry) {

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Deletes the lapsed entries of every key, in the background of each client, every {@code sweepEvery}
+ * Deletes the expired entries of every key, in the background of each client, every {@code sweepEvery}
  * ({@code sweep.sql}): the rows of a holder or waiter that crashed, which an acquire deletes only for its own key.
  * So no entry outlives its expiry by more than {@code sweepEvery} and one round while any client of the table runs.
  * A round deletes in batches until a batch comes back short, up to {@link #MAX_BATCHES} of them; a round that fails
@@ -59,14 +59,14 @@ final class Sweeper implements AutoCloseable {
         deleted += last;
       } while (last == BATCH && ++batches < MAX_BATCHES);
       if (deleted > 0) {
-        log.debug("Deleted {} lapsed entries from {}", deleted, sql.table);
+        log.debug("Deleted {} expired entries from {}", deleted, sql.table);
       }
       warned = false;
     } catch (BackendUnavailableException e) {
-      log.debug("The removal of lapsed entries failed; trying again in the next round", e);
+      log.debug("The removal of expired entries failed; trying again in the next round", e);
     } catch (RuntimeException e) { // a refusal or a table not set up: a task that throws is never run again
       if (!warned) {
-        log.warn("Lapsed entries of crashed clients cannot be removed from {}, so they stay until their key is"
+        log.warn("Expired entries of crashed clients cannot be removed from {}, so they stay until their key is"
             + " acquired again: {}", sql.table, e.getMessage());
         warned = true;
       }
@@ -75,7 +75,7 @@ final class Sweeper implements AutoCloseable {
 
   /** Deletes one batch; how many entries it deleted. */
   private int deleteBatch() {
-    return calls.call("Removing lapsed entries from " + sql.table, connection -> {
+    return calls.call("Removing expired entries from " + sql.table, connection -> {
       try (PreparedStatement sweep = calls.prepare(connection, sql.sweep)) {
         sweep.setInt(1, BATCH);
         sweep.setString(2, sql.channel());

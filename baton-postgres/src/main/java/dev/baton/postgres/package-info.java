@@ -18,7 +18,7 @@
  *   PRIMARY KEY (lock_key, entry_id)
  * );
  * CREATE SEQUENCE IF NOT EXISTS baton_locks_fencing;
- * CREATE INDEX IF NOT EXISTS baton_locks_expires_at ON baton_locks (expires_at);  -- the sweep of lapsed rows
+ * CREATE INDEX IF NOT EXISTS baton_locks_expires_at ON baton_locks (expires_at);  -- the sweep of expired rows
  * GRANT SELECT, INSERT, UPDATE, DELETE ON baton_locks TO app;
  * GRANT USAGE ON SEQUENCE baton_locks_fencing TO app;
  * }</pre>

@@ -1,4 +1,4 @@
--- Adds our entry after the key's advisory lock, unless it is there already (it lapsed as queue.sql read the key: not
+-- Adds our entry after the key's advisory lock, unless it is there already (it expired as queue.sql read the key: not
 -- deleted, not read). Under the lock no other statement adds an entry of the key, so reading first is as good as a
 -- unique index on (lock_key, owner_id), which the table does not need.
 INSERT INTO {table} (lock_key, entry_id, owner_id, holder, mode, capacity, expires_at)

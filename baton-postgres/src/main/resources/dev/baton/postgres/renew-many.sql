@@ -1,5 +1,5 @@
 -- The renewals of many entries in one statement (Renewals): each (lock_key, entry_id) gets a new expiry ms
--- milliseconds from now by the database's clock, if its row is still there and has not lapsed. The rows renewed come
+-- milliseconds from now by the database's clock, if its row is still there and has not expired. The rows renewed come
 -- back; an entry asked for twice is renewed once.
 UPDATE {table} t SET expires_at = clock_timestamp() + r.ms * interval '1 millisecond'
 FROM unnest(?::text[], ?::bigint[], ?::bigint[]) AS r(lock_key, entry_id, ms)

@@ -48,34 +48,34 @@ class PostgresClaimTest {
   }
 
   /**
-   * The claim takes only a key without any entry; a lapsed one, a crashed holder's, sends the acquire on to the
+   * The claim takes only a key without any entry; an expired one, a crashed holder's, sends the acquire on to the
    * transaction of several statements, which deletes it and holds.
    */
   @Test
-  void anAcquireClearsTheLapsedEntriesOfTheKeyItTakes() throws Exception {
+  void anAcquireClearsTheExpiredEntriesOfTheKeyItTakes() throws Exception {
     try (LockClient client = PostgresLockClient.connect(postgres.uri())) {
-      addLapsedEntry("lapsed");
+      addExpiredEntry("expired");
 
-      try (Lease lease = client.lock("lapsed").acquire(Duration.ofSeconds(5))) {
-        assertThat(entries("lapsed", "crashed")).as("the crashed holder's lapsed entry").isZero();
+      try (Lease lease = client.lock("expired").acquire(Duration.ofSeconds(5))) {
+        assertThat(entries("expired", "crashed")).as("the crashed holder's expired entry").isZero();
       }
-      assertThat(entries("lapsed", "%")).as("entries of the key after the release").isZero();
+      assertThat(entries("expired", "%")).as("entries of the key after the release").isZero();
     }
   }
 
-  /** A single try, which writes nothing unless it holds, holds a key whose only entry lapsed. */
+  /** A single try, which writes nothing unless it holds, holds a key whose only entry expired. */
   @Test
-  void aTryOfAKeyWhoseOnlyEntryLapsedHoldsIt() throws Exception {
+  void aTryOfAKeyWhoseOnlyEntryExpiredHoldsIt() throws Exception {
     try (LockClient client = PostgresLockClient.connect(postgres.uri())) {
-      addLapsedEntry("lapsed-try");
+      addExpiredEntry("expired-try");
 
-      try (Lease lease = client.lock("lapsed-try").tryAcquire().orElseThrow()) {
-        assertThat(entries("lapsed-try", "%")).as("entries of the key while held").isOne();
+      try (Lease lease = client.lock("expired-try").tryAcquire().orElseThrow()) {
+        assertThat(entries("expired-try", "%")).as("entries of the key while held").isOne();
       }
     }
   }
 
-  private static void addLapsedEntry(String key) {
+  private static void addExpiredEntry(String key) {
     TestDatabase.update(postgres.server(), "INSERT INTO baton_locks (lock_key, entry_id, owner_id, holder, mode,"
         + " capacity, expires_at) VALUES (" + TestDatabase.literal(key) + ", nextval('baton_locks_fencing'),"
         + " 'crashed', 'owner=crashed', 'EXCLUSIVE', 1, clock_timestamp() - interval '1 second')");

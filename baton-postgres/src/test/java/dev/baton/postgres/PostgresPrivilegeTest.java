@@ -118,7 +118,7 @@ class PostgresPrivilegeTest {
   }
 
   @Test
-  void aReleaseRefusedWhileHeldThrowsAndTheEntryLapsesWithinItsTtl() throws InterruptedException {
+  void aReleaseRefusedWhileHeldThrowsAndTheEntryExpiresWithinItsTtl() throws InterruptedException {
     user("revoked_while_held", "SELECT, INSERT, UPDATE, DELETE", true);
     try (LockClient client = connect("revoked_while_held")) {
       Lease lease = client.lock("held/k").acquire(LockOptions.builder().ttl(Duration.ofSeconds(2)).build());
@@ -128,7 +128,7 @@ class PostgresPrivilegeTest {
           .isInstanceOf(PermissionDeniedException.class)
           .hasMessageContaining("permission denied for table baton_locks");
       assertThat(lease.state()).isEqualTo(LeaseState.RELEASED);
-      // No longer renewed: the row lapses within its ttl, and another client's acquire takes the key.
+      // No longer renewed: the row expires within its ttl, and another client's acquire takes the key.
       try (LockClient owner = PostgresLockClient.connect(postgres.uri());
           Lease next = owner.lock("held/k").acquire(Duration.ofSeconds(30))) {
         assertThat(next.fencingToken()).isGreaterThan(lease.fencingToken());

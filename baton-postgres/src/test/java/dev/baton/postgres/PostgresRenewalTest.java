@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Renewals go out in batches: a client holding hundreds of leases at a short ttl keeps them all with far fewer
- * statements than leases, and a batch renews only the entries that have not lapsed.
+ * statements than leases, and a batch renews only the entries that have not expired.
  */
 class PostgresRenewalTest {
   private static final Duration TTL = Duration.ofSeconds(1);
@@ -27,7 +27,7 @@ class PostgresRenewalTest {
 
   /**
    * Counts the statements by the transaction ids the server handed out: every statement that changes a row takes one,
-   * and over three ttls nothing but the renewals changes a row (the sweep finds nothing lapsed). One statement per
+   * and over three ttls nothing but the renewals changes a row (the sweep finds nothing expired). One statement per
    * renewal would take {@value #LEASES} ids a round, about nine rounds.
    */
   @Test
@@ -50,22 +50,22 @@ class PostgresRenewalTest {
   }
 
   @Test
-  void aBatchRenewsTheEntriesThatHaveNotLapsedAndNotTheOneThatHas() throws Exception {
+  void aBatchRenewsTheEntriesThatHaveNotExpiredAndNotTheOneThatHas() throws Exception {
     LockOptions options = LockOptions.builder().ttl(TTL).build();
     try (LockClient client = PostgresLockClient.connect(postgres.uri())) {
       List<Lease> kept = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
         kept.add(client.lock("batch/kept-" + i, options).acquire(Duration.ofSeconds(10)));
       }
-      Lease lapsing = client.lock("batch/lapsed", options).acquire(Duration.ofSeconds(10));
+      Lease expiring = client.lock("batch/expired", options).acquire(Duration.ofSeconds(10));
 
       assertThat(TestDatabase.update(postgres.server(), "UPDATE baton_locks SET expires_at = clock_timestamp()"
-          + " - interval '1 second' WHERE lock_key = 'batch/lapsed'")).isEqualTo(1);
+          + " - interval '1 second' WHERE lock_key = 'batch/expired'")).isEqualTo(1);
 
-      await("the lapsed entry's lease lost").atMost(TTL.multipliedBy(3).plusSeconds(10))
-          .until(() -> lapsing.state() == LeaseState.LOST);
+      await("the expired entry's lease lost").atMost(TTL.multipliedBy(3).plusSeconds(10))
+          .until(() -> expiring.state() == LeaseState.LOST);
       assertThat(TestDatabase.number(postgres.server(), "SELECT count(*) FROM baton_locks"
-          + " WHERE lock_key = 'batch/lapsed' AND expires_at >= clock_timestamp()")).as("the lapsed entry renewed")
+          + " WHERE lock_key = 'batch/expired' AND expires_at >= clock_timestamp()")).as("the expired entry renewed")
           .isZero();
       await("the other leases held over two ttls of renewals").during(TTL.multipliedBy(2))
           .atMost(TTL.multipliedBy(2).plusSeconds(10)).until(() -> kept.stream().allMatch(Lease::isHeld));

@@ -48,7 +48,7 @@ class PostgresSoakTest extends LockClientSoak {
   }
 
   /**
-   * A crashed client's rows lapse one ttl after their last renewal (or a waiter's last try), and the running client's
+   * A crashed client's rows expire one ttl after their last renewal (or a waiter's last try), and the running client's
    * sweep deletes them at most {@link PostgresLockClient#DEFAULT_SWEEP_EVERY} later.
    */
   @Override

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The rows of a crashed client go by themselves: every running client deletes lapsed entries of any key in the
+ * The rows of a crashed client go by themselves: every running client deletes expired entries of any key in the
  * background ({@code sweep.sql}), within the entries' ttl and one {@code sweepEvery}, without anyone acquiring those
  * keys; never a live entry, never one of a key an acquire is reading.
  */
@@ -49,7 +49,7 @@ class PostgresSweepTest {
       try {
         await().atMost(Duration.ofSeconds(60))
             .untilAsserted(() -> assertThat(rows("crash/waited/%")).isGreaterThan(WAITED_KEYS + WAITED_KEYS * 4L / 5));
-        // On a loaded machine the child may lose a lease or let a wait lapse before it is killed: most are there.
+        // On a loaded machine the child may lose a lease or let a wait expire before it is killed: most are there.
         assertThat(rows("crash/%")).isGreaterThan(2L * KEYS + WAITED_KEYS + WAITED_KEYS * 4L / 5);
       } finally {
         child.destroyForcibly(); // SIGKILL: no release, no more renewals
@@ -67,20 +67,20 @@ class PostgresSweepTest {
   @Test
   void theSweepLeavesLiveEntriesAndTheKeysAnAcquireIsReading() throws Exception {
     TestDatabase.update(postgres.server(), "INSERT INTO baton_locks (lock_key, entry_id, owner_id, holder, mode,"
-        + " capacity, expires_at) VALUES ('reading/lapsed', 1, 'gone', '', 'EXCLUSIVE', 1, now() - interval '1 s'),"
-        + " ('idle/lapsed', 2, 'gone', '', 'EXCLUSIVE', 1, now() - interval '1 s'),"
+        + " capacity, expires_at) VALUES ('reading/expired', 1, 'gone', '', 'EXCLUSIVE', 1, now() - interval '1 s'),"
+        + " ('idle/expired', 2, 'gone', '', 'EXCLUSIVE', 1, now() - interval '1 s'),"
         + " ('idle/live', 3, 'alive', '', 'EXCLUSIVE', 1, now() + interval '1 hour')");
-    // An acquire of reading/lapsed under way: its transaction holds the key's advisory lock (queue-lock.sql).
+    // An acquire of reading/expired under way: its transaction holds the key's advisory lock (queue-lock.sql).
     try (Connection acquire = TestDatabase.inOpenTransaction(postgres.server(),
-        "SELECT pg_advisory_xact_lock(hashtext('baton_locks'), hashtext('reading/lapsed'))");
+        "SELECT pg_advisory_xact_lock(hashtext('baton_locks'), hashtext('reading/expired'))");
         LockClient sweeping = PostgresLockClient.builder().address(postgres.uri())
             .sweepEvery(Duration.ofMillis(10)).connect()) {
-      await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(rows("idle/lapsed")).isZero());
-      assertThat(rows("reading/lapsed")).isOne();
+      await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(rows("idle/expired")).isZero());
+      assertThat(rows("reading/expired")).isOne();
       assertThat(rows("idle/live")).isOne();
 
       acquire.rollback();
-      await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(rows("reading/lapsed")).isZero());
+      await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(rows("reading/expired")).isZero());
       assertThat(rows("idle/live")).isOne();
     }
     TestDatabase.update(postgres.server(), "DELETE FROM baton_locks");

@@ -18,18 +18,18 @@
 -- has a ':', which the hash's other fields never have), whose value is the lines token=TOKEN and expires=MS (server
 -- ms since the epoch), then the holder. While there is any, the field owner holds the marker '*', which no owner id
 -- equals, so that every acquire.lua, an older one too, finds the key taken, and while they are permits the field
--- permits holds their number, so that a client that counts another number is refused rather than let in. Each of them lapses at its own expiry
--- even while others are renewed: the scripts that walk them delete the lapsed ones, none counts them as held, and
+-- permits holds their number, so that a client that counts another number is refused rather than let in. Each of them expires at its own expiry
+-- even while others are renewed: the scripts that walk them delete the expired ones, none counts them as held, and
 -- the hash's own expiry is at least the latest of theirs, so that the hash goes with the last. The field waiting
 -- asks the next release to publish a wake-up.
 --
 -- The waiting-writers hash, so that a stream of shared entries cannot starve an exclusive one: each exclusive
 -- acquisition that waits, fair or not, has a field named by its owner id, valued 'ARRIVAL EXPIRES' (server us of its
--- first try, server ms at which the record lapses), and a shared entry or permit counts every live writer that
+-- first try, server ms at which the record expires), and a shared entry or permit counts every live writer that
 -- arrived before it as a conflicting entry ahead of it, as a queue would. The record lives by the writer's own ttl,
--- never by what the writer waits for: each try sets it to lapse one ttl later, and a recorded writer tries again
--- within a third of its ttl, a wake-up or not, so that the record of a live writer never lapses however long it
--- waits, and that of a writer that died lapses one ttl after its last try. It goes sooner when the writer is granted
+-- never by what the writer waits for: each try sets it to expire one ttl later, and a recorded writer tries again
+-- within a third of its ttl, a wake-up or not, so that the record of a live writer never expires however long it
+-- waits, and that of a writer that died expires one ttl after its last try. It goes sooner when the writer is granted
 -- (here) or gives up (withdraw.lua). Its field waiting asks for a wake-up when a writer goes: the granted writer
 -- moves it to the lock hash, so that its release publishes. Among exclusive acquisitions there is no queue: they
 -- race, and a fair release yields the next turn to another client (the yield hash, see release.lua).
@@ -78,8 +78,8 @@ if owner == SEVERAL then
 end
 
 -- How many entries that conflict with this one hold (holding) or wait ahead of it (ahead), and the ms until the
--- soonest lapse among them that could let it in if nothing wakes it first.
-local holding, ahead, lapse = 0, 0, nil
+-- soonest expire among them that could let it in if nothing wakes it first.
+local holding, ahead, expire = 0, 0, nil
 local waited = false
 if owner == SEVERAL and mode == 'PERMIT' then
   local permits = redis.call('HGET', lock, 'permits')
@@ -88,7 +88,7 @@ if owner == SEVERAL and mode == 'PERMIT' then
   end
 end
 if owner == SEVERAL and mode ~= 'SHARED' then
-  -- Walks the shared entries and permits, deleting the lapsed ones.
+  -- Walks the shared entries and permits, deleting the expired ones.
   local fields = redis.call('HGETALL', lock)
   local soonest, latest = nil, 0
   for i = 1, #fields, 2 do
@@ -104,23 +104,23 @@ if owner == SEVERAL and mode ~= 'SHARED' then
     end
   end
   if holding == 0 then
-    -- Only lapsed entries were left: the lock is free, and whoever waited for them waits on.
+    -- Only expired entries were left: the lock is free, and whoever waited for them waits on.
     waited = redis.call('HGET', lock, 'waiting')
     redis.call('DEL', lock)
     owner = false
   else
-    lapse = mode == 'EXCLUSIVE' and latest or soonest
+    expire = mode == 'EXCLUSIVE' and latest or soonest
     redis.call('PEXPIRE', lock, latest)
   end
 elseif owner and owner ~= SEVERAL then
   -- An exclusive holder is held alone: nothing holds beside it, not even one of N permits, which QueueRule.awaited
   -- would count it as one of.
   holding = capacity
-  lapse = redis.call('PTTL', lock)
+  expire = redis.call('PTTL', lock)
 end
 local arrival = ARGV[8] ~= '0' and tonumber(ARGV[8]) or nowMicros
 if mode ~= 'EXCLUSIVE' then
-  -- Counts the live waiting writers that arrived no later than this entry, deleting the lapsed records.
+  -- Counts the live waiting writers that arrived no later than this entry, deleting the expired records.
   local fields = redis.call('HGETALL', writers)
   local records = 0
   for i = 1, #fields, 2 do
@@ -133,13 +133,13 @@ if mode ~= 'EXCLUSIVE' then
         records = records + 1
         if tonumber(since) <= arrival then
           ahead = ahead + 1
-          lapse = math.min(lapse or left, left)
+          expire = math.min(expire or left, left)
         end
       end
     end
   end
   if records == 0 and #fields > 0 then
-    -- Those the lapsed writers held back try again when their records lapse (the bound above): nothing is kept.
+    -- Those the expired writers held back try again when their records expire (the bound above): nothing is kept.
     redis.call('DEL', writers)
   end
 end
@@ -157,7 +157,7 @@ if holding + ahead >= capacity then
       redis.call('HSET', writers, 'waiting', '1')
     end
   end
-  wait = lapse
+  wait = expire
 elseif owner == false then
   local yielding = redis.call('HGET', yield, 'client')
   if yielding and yielding == string.match(ownerId, '^(.*):') then
@@ -178,7 +178,7 @@ if wait then
     wait = ttl
   end
   if ARGV[9] == '1' then
-    -- A waiting writer's record lapses one ttl after this try, and the writer tries again within a third of it.
+    -- A waiting writer's record expires one ttl after this try, and the writer tries again within a third of it.
     redis.call('HSET', writers, ownerId, string.format('%d %d', arrival, nowMillis + ttl))
     if redis.call('PTTL', writers) < ttl then
       redis.call('PEXPIRE', writers, ttl)

@@ -1,5 +1,5 @@
 -- Reads locks without changing them, all at one moment: each lock's exclusive holder, or else the oldest of its
--- shared entries and permits that has not lapsed (see acquire.lua) and how many of them there are.
+-- shared entries and permits that has not expired (see acquire.lua) and how many of them there are.
 -- KEYS the lock hashes: the one of a status, or those SCAN found for a list
 -- ARGV[1] 'status' to refuse a key holding something other than a hash with Redis's WRONGTYPE error, as any other
 --         script on that key would; otherwise such a key (not a lock that Baton wrote) reads as absent

@@ -17,7 +17,7 @@ if owner == ARGV[1] then
     return 2
   end
 elseif owner == '*' then
-  -- A shared entry or a permit: the others stay, each with its own expiry; lapsed ones go.
+  -- A shared entry or a permit: the others stay, each with its own expiry; expired ones go.
   local time = redis.call('TIME')
   local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
   local fields = redis.call('HGETALL', KEYS[1])

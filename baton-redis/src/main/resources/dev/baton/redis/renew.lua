@@ -1,6 +1,6 @@
 -- Extends this owner's entry of the lock if it still holds one: an exclusive holding (the hash's expiry), or a
 -- shared entry or permit (its own expiry, and the hash's if that is sooner; see acquire.lua). A shared entry or
--- permit that lapsed is gone, whether or not a script has deleted it yet.
+-- permit that expired is gone, whether or not a script has deleted it yet.
 -- KEYS[1] the lock hash   ARGV[1] owner id   ARGV[2] expiry in ms
 -- Returns 1 if extended, 0 if the store no longer held it for us.
 local owner = redis.call('HGET', KEYS[1], 'owner')

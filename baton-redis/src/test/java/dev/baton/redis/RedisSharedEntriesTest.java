@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What Redis stores for shared entries, permits and waiting writers (see acquire.lua), at the SPI: each entry lapses
+ * What Redis stores for shared entries, permits and waiting writers (see acquire.lua), at the SPI: each entry expires
  * on its own, the lock hash lives as long as its longest-lived entry, a waiting writer holds back only the shared
  * entries that came after it and only while it keeps trying, and once everyone has gone only the fencing counter is
  * left.
@@ -38,7 +38,7 @@ class RedisSharedEntriesTest {
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
 
-  /** Never lapses within a test. */
+  /** Never expires within a test. */
   private static final Duration LONG_TTL = Duration.ofSeconds(30);
   /** Lapses within a test, long enough for a busy machine to make the tries before it. */
   private static final Duration SHORT_TTL = Duration.ofSeconds(1);
@@ -66,14 +66,14 @@ class RedisSharedEntriesTest {
     Grant kept = keeper.take(two, LONG_TTL);
     Try next = new Client().start(two, LONG_TTL);
 
-    assertThat(next.again().retryAfter()).as("the wait bound: the crashed entry's lapse")
+    assertThat(next.again().retryAfter()).as("the wait bound: the crashed entry's expire")
         .isPositive().isLessThanOrEqualTo(SHORT_TTL.plusMillis(1));
     await().atMost(PROMPTLY).until(() -> keeper.backend.renew(kept, LONG_TTL).toCompletableFuture().join()
         && next.again().isGranted());
 
-    assertThat(redis.command("HEXISTS", lockHash(), crashed.request().ownerId())).as("the lapsed entry").isEqualTo(0L);
-    assertThat(keeper.backend.renew(crashed, LONG_TTL).toCompletableFuture().join()).as("renewed after its lapse").isFalse();
-    assertThat(keeper.backend.release(crashed)).as("released after its lapse").isFalse();
+    assertThat(redis.command("HEXISTS", lockHash(), crashed.request().ownerId())).as("the expired entry").isEqualTo(0L);
+    assertThat(keeper.backend.renew(crashed, LONG_TTL).toCompletableFuture().join()).as("renewed after its expire").isFalse();
+    assertThat(keeper.backend.release(crashed)).as("released after its expire").isFalse();
     assertThat(keeper.backend.renew(kept, LONG_TTL).toCompletableFuture().join()).isTrue();
   }
 
@@ -84,16 +84,16 @@ class RedisSharedEntriesTest {
     Grant longerLived = new Client().take(QueueRule.SHARED, SHORT_TTL.multipliedBy(3));
 
     assertThat(first.backend.status(key).ownerId()).contains(shortLived.request().ownerId());
-    await("the first entry's lapse").atMost(PROMPTLY)
+    await("the first entry's expire").atMost(PROMPTLY)
         .until(() -> first.backend.status(key).ownerId().equals(Optional.of(longerLived.request().ownerId())));
     assertThat(redis.command("EXISTS", lockHash())).as("the hash while an entry lives").isEqualTo(1L);
-    await("the last entry's lapse").atMost(PROMPTLY).until(() -> redis.command("EXISTS", lockHash()).equals(0L));
+    await("the last entry's expire").atMost(PROMPTLY).until(() -> redis.command("EXISTS", lockHash()).equals(0L));
     assertThat(first.backend.status(key).isHeld()).isFalse();
   }
 
   /**
    * The record lives by the writer's own ttl, not by what it waits for (a reader with a long ttl here): the writer
-   * tries again within a third of its ttl, and once it has crashed its record lapses one ttl after its last try.
+   * tries again within a third of its ttl, and once it has crashed its record expires one ttl after its last try.
    */
   @Test
   void aWaitingWriterThatCrashedStopsHoldingBackLaterSharedEntriesOneOfItsTtlsAfterItsLastTry() {
@@ -111,11 +111,11 @@ class RedisSharedEntriesTest {
       Try reader = new Client().start(QueueRule.SHARED, LONG_TTL);
       Outcome heldBack = reader.again();
       assertThat(heldBack.isGranted()).as("held back by the writer").isFalse();
-      assertThat(heldBack.retryAfter()).as("the reader's wait: the writer's record's lapse")
+      assertThat(heldBack.retryAfter()).as("the reader's wait: the writer's record's expire")
           .isLessThanOrEqualTo(SHORT_TTL.plusMillis(1));
       await().atMost(PROMPTLY).until(() -> reader.again().isGranted());
 
-      assertThat(redis.command("EXISTS", writersHash())).as("the lapsed writer's record").isEqualTo(0L);
+      assertThat(redis.command("EXISTS", writersHash())).as("the expired writer's record").isEqualTo(0L);
       reader.client.backend.release(reader.outcome.grant());
       firstReader.backend.release(longRead);
     }

@@ -49,8 +49,8 @@ class RedisSoakTest extends LockClientSoak {
   }
 
   /**
-   * A crashed client's lock hashes and entries lapse one ttl after their last renewal, its subscriptions end with its
-   * connection, and its waiting writers' records must lapse within that ttl too, however long what they waited for is
+   * A crashed client's lock hashes and entries expire one ttl after their last renewal, its subscriptions end with its
+   * connection, and its waiting writers' records must expire within that ttl too, however long what they waited for is
    * held (docs/redis.md's bound).
    */
   @Override

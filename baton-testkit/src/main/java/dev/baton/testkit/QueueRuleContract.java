@@ -36,7 +36,7 @@ import org.junit.jupiter.api.TestInfo;
  * rules, and about an exclusive entry meeting them.
  */
 public abstract class QueueRuleContract {
-  /** How long a store keeps an entry without a renewal, in these tests: long enough never to lapse in one. */
+  /** How long a store keeps an entry without a renewal, in these tests: long enough never to expire in one. */
   private static final Duration TTL = Duration.ofSeconds(30);
   private static final Duration PROMPTLY = Duration.ofSeconds(10);
   /** How many times in a row a store may ask to be tried again at once before the try counts as waiting. */

@@ -15,7 +15,7 @@ import java.util.Map;
  *       tokens grow with every grant, a reader's and a permit's included.
  *   <li>A hold held alone (a lock, a writer, a leader) whose holder was not paused was granted after every hold
  *       whose grant was recorded before its own: none could be granted while it held, and its holder recorded its
- *       grant long before the store could let it lapse. So its token is larger than theirs, readers' included, and
+ *       grant long before the store could let it expire. So its token is larger than theirs, readers' included, and
  *       every term's is larger than the last one's.
  *   <li>No two holds have one token, and the register accepted tokens in order, one holder's at a time.
  * </ul>

@@ -248,7 +248,7 @@ class TortureCheckerTest {
 
   @Test
   void aPausedReaderBesideAnotherShowsNoSharing() {
-    // a store that held readers one at a time: b is granted once a's lease lapsed during its pause
+    // a store that held readers one at a time: b is granted once a's lease expired during its pause
     TortureResult result = checkReadWrite(List.of(pause("a", 5, 2_500)), Map.of(
         "a", List.of(ask(0, History.SHARED), event(1, Kind.GRANT, 1), event(2_600, Kind.RELEASE, 1)),
         "b", List.of(ask(0, History.SHARED), event(1_500, Kind.GRANT, 2), event(1_600, Kind.RELEASE, 2)),
@@ -314,7 +314,7 @@ class TortureCheckerTest {
 
   @Test
   void aHolderPausedPastItsTtlExplainsTheExcessWhateverItsToken() {
-    // b's permit lapsed during its pause and went to c; a, with the lowest token, held all along
+    // b's permit expired during its pause and went to c; a, with the lowest token, held all along
     TortureResult result = checkSemaphore(List.of(pause("b", 5, 2_500)), Map.of(
         "a", List.of(ask(0, History.SHARED), event(1, Kind.GRANT, 1), event(3_000, Kind.RELEASE, 1)),
         "b", List.of(ask(0, History.SHARED), event(2, Kind.GRANT, 2), event(2_600, Kind.RELEASE, 2)),
@@ -352,7 +352,7 @@ class TortureCheckerTest {
   }
   @Test
   void aLeaderPausedThroughItsTermIsStaleThoughItStoodAgainBeforeItsRevocationWasRecorded() {
-    // a's term 1 lapsed during its pause and went to b; on resuming, a's candidacy stood again (its ASK) on the worker
+    // a's term 1 expired during its pause and went to b; on resuming, a's candidacy stood again (its ASK) on the worker
     // thread before the events thread recorded the revocation of term 1: the term is still the one paused
     register.handle("READ 1");
     register.handle("READ 2");
