@@ -40,7 +40,7 @@ class RedisSharedEntriesTest {
 
   /** Never expires within a test. */
   private static final Duration LONG_TTL = Duration.ofSeconds(30);
-  /** Lapses within a test, long enough for a busy machine to make the tries before it. */
+  /** Expires within a test, long enough for a busy machine to make the tries before it. */
   private static final Duration SHORT_TTL = Duration.ofSeconds(1);
   private static final Duration PROMPTLY = Duration.ofSeconds(5);
 
@@ -59,7 +59,7 @@ class RedisSharedEntriesTest {
   }
 
   @Test
-  void anEntryThatIsNotRenewedLapsesOnItsOwnWhileTheOthersAreRenewed() {
+  void anEntryThatIsNotRenewedExpiresOnItsOwnWhileTheOthersAreRenewed() {
     QueueRule two = QueueRule.permits(2);
     Grant crashed = new Client().take(two, SHORT_TTL);
     Client keeper = new Client();
