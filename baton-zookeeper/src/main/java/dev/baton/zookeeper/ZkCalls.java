@@ -69,6 +69,24 @@ final class ZkCalls {
     return result;
   }
 
+  /**
+   * Has the server this session talks to catch up with the leader, so that the session's reads sent after it see
+   * every write committed before it, whichever client made it (ZooKeeper's reads are otherwise only as fresh as the
+   * server's copy). Completes once caught up; the reads need not wait for it, as a session's requests are served in
+   * order.
+   */
+  static CompletableFuture<Void> sync(ZooKeeper zk, String path) {
+    CompletableFuture<Void> result = new CompletableFuture<>();
+    zk.sync(path, (rc, p, ctx) -> {
+      if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NONODE.intValue()) {
+        result.complete(null);
+      } else {
+        result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), p));
+      }
+    }, null);
+    return result;
+  }
+
   /** Sets {@code watcher} on {@code path} in {@code mode}, whether or not the node exists; completes once set. */
   static CompletableFuture<Void> addWatch(ZooKeeper zk, String path, Watcher watcher, AddWatchMode mode) {
     CompletableFuture<Void> result = new CompletableFuture<>();

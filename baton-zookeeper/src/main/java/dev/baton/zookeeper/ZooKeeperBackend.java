@@ -107,7 +107,9 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
   /**
    * Held by the head of the queue, whichever kind of acquire made it and whoever holds beside it; its token is the
    * one it was granted with (the zxid of its node's last write). The waiters are the entries their rule does not let
-   * hold (a non-fair waiter keeps no node while it waits, so it is not counted).
+   * hold (a non-fair waiter keeps no node while it waits, so it is not counted). Read after a {@code sync}, sent back
+   * to back with the reads: what another client wrote before (a release, a resignation) is seen, as a reader of
+   * {@code status} or of who leads expects, whichever server of an ensemble this client talks to.
    */
   @Override
   public LockStatus status(String key) {
@@ -115,8 +117,11 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     String what = "Reading the status of '" + key + "'";
     ZooKeeper zk = session.connected();
     try {
+      CompletableFuture<Void> synced = ZkCalls.sync(zk, lockPath);
       while (true) {
-        LockQueue queue = LockQueue.of(ZkCalls.await(ZkCalls.children(zk, lockPath), callTimeout(), what));
+        CompletableFuture<List<String>> children = ZkCalls.children(zk, lockPath);
+        ZkCalls.await(synced, callTimeout(), what);
+        LockQueue queue = LockQueue.of(ZkCalls.await(children, callTimeout(), what));
         if (queue.isEmpty()) {
           return LockStatuses.free(key, 0);
         }
@@ -153,15 +158,21 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     }
   }
 
-  /** Walks the container nodes under the prefix in key order ({@link LockListing}); the holder of each as {@link #status}. */
+  /**
+   * Walks the container nodes under the prefix in key order ({@link LockListing}), after a {@code sync} as
+   * {@link #status} makes; the holder of each as {@link #status} reads it.
+   */
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
     ZkPaths.checkPrefix(keyPrefix);
-    LockListing listing = new LockListing(session.connected(), paths, callTimeout(), keyPrefix);
+    ZooKeeper zk = session.connected();
+    LockListing listing = new LockListing(zk, paths, callTimeout(), keyPrefix);
+    String what = "Listing the locks under '" + keyPrefix + "'";
     try {
+      ZkCalls.await(ZkCalls.sync(zk, paths.namespace()), callTimeout(), what);
       return listing.list(keyPrefix, limit);
     } catch (KeeperException e) {
-      throw ZkErrors.translate(e, "Listing the locks under '" + keyPrefix + "'");
+      throw ZkErrors.translate(e, what);
     }
   }
 
