@@ -1,5 +1,6 @@
 package dev.baton.cli;
 
+import dev.baton.connect.BackendUri;
 import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.embedded.ZooKeeperEnsemble;
 import dev.baton.internal.Redaction;
@@ -131,7 +132,7 @@ final class TortureCommand implements Callable<Integer> {
         server = TortureServers.of(ensemble);
       }
       TortureOptions options = new TortureOptions(UriClientFactory.class, uri, key, workers,
-          Duration.ofSeconds(seconds), ttl, chosen, report, contended, semaphorePermits);
+          Duration.ofSeconds(seconds), ttl, chosen, report, contended, semaphorePermits, crashBound(uri, local));
       out.printf("Baton torture: %d worker processes contend for %s '%s' on %s%s for %d s, ttl %d ms, faults %s.%n",
           workers, subject(contended, semaphorePermits), Printable.value(key), Redaction.uri(uri), local ? " (embedded)" : "", seconds,
           ttl.toMillis(), faults);
@@ -163,6 +164,22 @@ final class TortureCommand implements Callable<Integer> {
       case SEMAPHORE -> "the semaphore of " + permits + " permits";
       case LEADERSHIP -> "the leadership";
       case MULTI_LOCK -> "multi-locks over random sets of " + Primitive.MULTI_KEYS + " keys";
+    };
+  }
+
+  /**
+   * How long the store may keep what a killed worker held or waited with: its session timeout on ZooKeeper (the
+   * client asks for 30 s, which the embedded server grants up to its 10 s), its lease's on etcd (10 s), the ttl
+   * where entries expire by it.
+   */
+  private Duration crashBound(String uri, boolean local) {
+    if (local) {
+      return EmbeddedZooKeeper.MAX_SESSION_TIMEOUT;
+    }
+    return switch (BackendUri.parse(uri).backend()) {
+      case ZOOKEEPER -> Duration.ofSeconds(30);
+      case ETCD -> Duration.ofSeconds(10);
+      default -> ttl;
     };
   }
 }

@@ -62,7 +62,7 @@ final class MultiLockCheck {
 
   /**
    * Adds a violation if, between the first grant and {@code faultsEndNanos}, no multi-lock was granted for longer
-   * than the bound (the store's faults left out), naming the stretch.
+   * than the bound (the faults, and what they leave at the store for a while, left out), naming the stretch.
    */
   void checkProgress(List<Hold> holds, List<Torture.FaultEvent> faults, long faultsEndNanos,
       List<Violation> violations) {
@@ -78,25 +78,29 @@ final class MultiLockCheck {
     for (int i = 1; i < points.size(); i++) {
       long from = points.get(i - 1);
       long to = points.get(i);
-      long stalled = to - from - storeFaultTime(faults, from, to);
+      long stalled = to - from - faultTime(faults, from, to);
       if (stalled > bound) {
         violations.add(new Violation("no multi-lock granted for " + Duration.ofNanos(to - from).toMillis()
-            + " ms (" + Duration.ofNanos(stalled).toMillis() + " ms beyond the store's faults; bound "
+            + " ms (" + Duration.ofNanos(stalled).toMillis() + " ms beyond the faults and what they left at the store; bound "
             + Duration.ofNanos(bound).toMillis() + " ms): the workers made no progress, a deadlock?", to, List.of()));
       }
     }
   }
 
-  /** How much of {@code from} to {@code to} the store's faults, and a ttl after each, took. */
-  private long storeFaultTime(List<Torture.FaultEvent> faults, long from, long to) {
+  /**
+   * How much of {@code from} to {@code to} the faults took: the store's, and a ttl after each; a worker's kill or
+   * pause, and the store's crash bound after it, for which the store may keep what the worker held or waited with
+   * (a ZooKeeper session outlives its process by its timeout), holding up the keys' next holders without any deadlock.
+   */
+  private long faultTime(List<Torture.FaultEvent> faults, long from, long to) {
     long ttl = options.ttl().toNanos();
+    long crashBound = options.crashBound().toNanos();
     long total = 0;
     for (Torture.FaultEvent fault : faults) {
-      if (fault.worker() == null) {
-        long start = Math.max(from, fault.startNanos());
-        long end = Math.min(to, fault.endNanos() + ttl);
-        total += Math.max(0, end - start);
-      }
+      long after = fault.worker() == null ? ttl : crashBound;
+      long start = Math.max(from, fault.startNanos());
+      long end = Math.min(to, fault.endNanos() + after);
+      total += Math.max(0, end - start);
     }
     return Math.min(total, to - from);
   }

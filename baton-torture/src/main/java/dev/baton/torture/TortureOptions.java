@@ -21,9 +21,19 @@ import java.util.Set;
  * @param primitive what the workers contend for
  * @param permits the semaphore's permits, from 1 to one fewer than the workers (so that they ask for more than
  *     there are); 1 for the other primitives
+ * @param crashBound how long the store may keep what a killed or paused worker held or waited with: the ttl where
+ *     entries expire by it (Redis, PostgreSQL, MySQL), the session timeout on ZooKeeper, the lease's on etcd; the
+ *     multi-lock progress check leaves that much out after each such fault
  */
 public record TortureOptions(Class<? extends LockClientFactory> factory, String target, String key, int workers,
-    Duration duration, Duration ttl, Set<Fault> faults, Path reportDir, Primitive primitive, int permits) {
+    Duration duration, Duration ttl, Set<Fault> faults, Path reportDir, Primitive primitive, int permits,
+    Duration crashBound) {
+  /** Options for a store whose entries expire by the ttl: a killed worker's are gone within it. */
+  public TortureOptions(Class<? extends LockClientFactory> factory, String target, String key, int workers,
+      Duration duration, Duration ttl, Set<Fault> faults, Path reportDir, Primitive primitive, int permits) {
+    this(factory, target, key, workers, duration, ttl, faults, reportDir, primitive, permits, ttl);
+  }
+
   /** Checks every value, naming the wrong one. */
   public TortureOptions {
     if (workers < 2 || workers > 64) {
@@ -48,6 +58,10 @@ public record TortureOptions(Class<? extends LockClientFactory> factory, String 
     if (primitive != Primitive.SEMAPHORE && permits != 1) {
       throw new IllegalArgumentException("Permits are for the semaphore; " + primitive.option() + " takes 1, but was"
           + " given " + permits + ".");
+    }
+    if (crashBound == null || crashBound.isNegative() || crashBound.isZero()) {
+      throw new IllegalArgumentException("The crash bound must be positive (the ttl, or the store's session"
+          + " timeout), but was " + crashBound + ".");
     }
     faults = Collections.unmodifiableSet(faults.isEmpty() ? EnumSet.noneOf(Fault.class) : EnumSet.copyOf(faults));
   }

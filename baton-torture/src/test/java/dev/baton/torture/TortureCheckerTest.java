@@ -44,8 +44,14 @@ class TortureCheckerTest {
   /** A multi-lock torture of 20 s on a 1 s ttl (a 4 s wait), each key's histories by worker. */
   private TortureResult checkMulti(List<Torture.FaultEvent> faults, Map<String, List<Event>> histories,
       List<Map<String, List<Event>>> keyHistories) {
+    return checkMulti(faults, histories, keyHistories, Duration.ofSeconds(1));
+  }
+
+  /** The same, on a store that keeps a killed worker's entries for {@code crashBound}. */
+  private TortureResult checkMulti(List<Torture.FaultEvent> faults, Map<String, List<Event>> histories,
+      List<Map<String, List<Event>>> keyHistories, Duration crashBound) {
     TortureOptions options = new TortureOptions(LockClientFactory.class, "nowhere", "key", 4, Duration.ofSeconds(20),
-        Duration.ofSeconds(1), EnumSet.of(Fault.PAUSE), null, Primitive.MULTI_LOCK, 1);
+        Duration.ofSeconds(1), EnumSet.of(Fault.PAUSE, Fault.KILL), null, Primitive.MULTI_LOCK, 1, crashBound);
     return new TortureChecker(options, register, faults, histories, keyHistories, 0, 20_000 * MS).check(List.of());
   }
 
@@ -97,6 +103,12 @@ class TortureCheckerTest {
     assertThat(checkMulti(List.of(new Torture.FaultEvent(Fault.SERVER_RESTART, null, 2_000 * MS, 9_000 * MS)),
         Map.of("a", stalled), List.of(perKey, perKey, perKey, perKey, perKey)).violations())
         .as("a stall the store's restart explains").isEmpty();
+    List<Torture.FaultEvent> kill = List.of(new Torture.FaultEvent(Fault.KILL, "w1", 1_000 * MS, 1_100 * MS));
+    assertThat(checkMulti(kill, Map.of("a", stalled), List.of(perKey, perKey, perKey, perKey, perKey),
+        Duration.ofSeconds(10)).violations())
+        .as("a stall a killed worker's session explains (10 s on ZooKeeper's embedded server)").isEmpty();
+    assertThat(checkMulti(kill, Map.of("a", stalled), List.of(perKey, perKey, perKey, perKey, perKey)).violations())
+        .as("the same stall where the store frees a killed worker's entries within the 1 s ttl").hasSize(1);
   }
 
   @Test
