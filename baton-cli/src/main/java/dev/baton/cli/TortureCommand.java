@@ -3,6 +3,7 @@ package dev.baton.cli;
 import dev.baton.connect.BackendUri;
 import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.embedded.ZooKeeperEnsemble;
+import dev.baton.etcd.EtcdLockClient;
 import dev.baton.internal.Redaction;
 import dev.baton.torture.Fault;
 import dev.baton.torture.Primitive;
@@ -11,6 +12,7 @@ import dev.baton.torture.Torture;
 import dev.baton.torture.TortureOptions;
 import dev.baton.torture.TortureResult;
 import dev.baton.torture.TortureServers;
+import dev.baton.zookeeper.ZooKeeperLockClient;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -168,17 +170,16 @@ final class TortureCommand implements Callable<Integer> {
   }
 
   /**
-   * How long the store may keep what a killed worker held or waited with: its session timeout on ZooKeeper (the
-   * client asks for 30 s, which the embedded server grants up to its 10 s), its lease's on etcd (10 s), the ttl
-   * where entries expire by it.
+   * How long the store may keep what a killed worker held or waited with: the workers' session timeout on ZooKeeper
+   * (the embedded server grants at most its own maximum), their lease's on etcd, the ttl where entries expire by it.
    */
   private Duration crashBound(String uri, boolean local) {
     if (local) {
       return EmbeddedZooKeeper.MAX_SESSION_TIMEOUT;
     }
     return switch (BackendUri.parse(uri).backend()) {
-      case ZOOKEEPER -> Duration.ofSeconds(30);
-      case ETCD -> Duration.ofSeconds(10);
+      case ZOOKEEPER -> ZooKeeperLockClient.DEFAULT_SESSION_TIMEOUT;
+      case ETCD -> EtcdLockClient.DEFAULT_SESSION_TIMEOUT;
       default -> ttl;
     };
   }

@@ -53,6 +53,8 @@ public final class EtcdLockClient {
 
   /** The prefix of every key Baton writes, unless told otherwise. */
   public static final String DEFAULT_NAMESPACE = "/baton/";
+  /** The session timeout unless told otherwise: the ttl of the client's lease, which its locks go with. */
+  public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(10);
 
   private EtcdLockClient() {}
 
@@ -78,7 +80,7 @@ public final class EtcdLockClient {
     private String password;
     private String namespace;
     private Compat compat = Compat.NONE;
-    private Duration sessionTimeout = Duration.ofSeconds(10);
+    private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
     private Duration commandTimeout = Duration.ofSeconds(5);
     private LockOptions defaultOptions = LockOptions.defaults();
     private Path trustedCa;

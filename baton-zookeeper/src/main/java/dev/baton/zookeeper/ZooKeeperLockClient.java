@@ -60,6 +60,11 @@ public final class ZooKeeperLockClient {
 
   /** The namespace unless told otherwise: where lock paths start. */
   public static final String DEFAULT_NAMESPACE = "/baton";
+  /**
+   * The session timeout unless told otherwise: how long the server keeps a silent client's locks (a server may grant
+   * less, up to its {@code maxSessionTimeout}).
+   */
+  public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(30);
   /** The shortest session timeout the builder takes: a shorter one could not even connect. */
   public static final Duration MIN_SESSION_TIMEOUT = Duration.ofMillis(100);
 
@@ -82,7 +87,7 @@ public final class ZooKeeperLockClient {
   /** Settings of a ZooKeeper lock client; every setter checks its value at once. */
   public static final class Builder {
     private String connectString;
-    private Duration sessionTimeout = Duration.ofSeconds(30);
+    private Duration sessionTimeout = DEFAULT_SESSION_TIMEOUT;
     private Duration connectTimeout = Duration.ofSeconds(10);
     private String digest;
     private List<ACL> acl = ZooDefs.Ids.OPEN_ACL_UNSAFE;
