@@ -36,7 +36,7 @@ final class RawJdbcContender implements Contender {
             + " VALUES (?, ?, clock_timestamp() + interval '30 seconds')");
   }
 
-  /** On the MariaDB server of {@code mariaDbUri}, an InnoDB table, with an expiry of {@code UTC_TIMESTAMP(6)} + 30 s. */
+  /** On the MariaDB server of {@code mariaDbUri}: an InnoDB table, an expiry of {@code UTC_TIMESTAMP(6)} + 30 s. */
   static RawJdbcContender mariaDb(String mariaDbUri) throws SQLException {
     return new RawJdbcContender(mariaDbUri, "CREATE TABLE IF NOT EXISTS bench_raw_locks (lock_key VARCHAR(255)"
         + " NOT NULL PRIMARY KEY, owner_id VARCHAR(64) NOT NULL, expires_at DATETIME(6) NOT NULL) ENGINE = InnoDB",

@@ -23,9 +23,9 @@ import java.util.stream.Collectors;
 import org.apache.zookeeper.Version;
 
 /**
- * The servers of a run, started by the test kit on free loopback ports: {@code redis-server}, {@code etcd} and
- * PostgreSQL and MariaDB processes, ZooKeeper inside this JVM, and a Redis Cluster of six {@code redis-server} processes (three
- * masters with a replica each). {@link #close()} stops the ones it started.
+ * The servers of a run, started by the test kit on free loopback ports: {@code redis-server}, {@code etcd},
+ * PostgreSQL and MariaDB processes, ZooKeeper inside this JVM, and a Redis Cluster of six {@code redis-server}
+ * processes (three masters with a replica each). {@link #close()} stops the ones it started.
  */
 final class Servers implements AutoCloseable {
   private static final Pattern REDIS_VERSION = Pattern.compile("redis_version:(\\S+)");

@@ -14,8 +14,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * ShedLock's JDBC provider, {@code JdbcTemplateLockProvider}, on a HikariCP pool, using the database's time, with
- * the table of ShedLock's documentation for the database (PostgreSQL or MySQL/MariaDB). A try-lock only: it cannot wait, so each thread must have a key of its own,
- * and a lock it finds taken fails the run as the raw limits do.
+ * the table of ShedLock's documentation for the database (PostgreSQL or MySQL/MariaDB). A try-lock only: it cannot
+ * wait, so each thread must have a key of its own, and a lock it finds taken fails the run as the raw limits do.
  */
 final class ShedLockJdbcContender implements Contender {
   private static final Duration LOCK_AT_MOST_FOR = Duration.ofSeconds(30);

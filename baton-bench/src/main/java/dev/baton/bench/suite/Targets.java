@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The targets of the benchmark issue, of the PostgreSQL issue (and of the MySQL/MariaDB issue, the same), of the Redis Sentinel/Cluster issue and of the
- * multi-lock issue, checked against one run's numbers.
+ * The targets of the benchmark issue, of the PostgreSQL issue (and of the MySQL/MariaDB issue, the same), of the
+ * Redis Sentinel/Cluster issue and of the multi-lock issue, checked against one run's numbers.
  */
 final class Targets {
   private static final double RAW_SHARE = 0.9;
