@@ -44,6 +44,10 @@ import java.util.function.Supplier;
  * waiters at once, but it lives in one session on one server: it needs a connection held per waiter, and on Galera
  * it is node-local.
  *
+ * <p>Each read of the key's entries starts at the key's floor ({@link KeyFloors}), which the first try's transaction
+ * raises: past the entries released before it, which InnoDB keeps as delete-marked records until its purge runs, and
+ * which an uncontended loop on one key would otherwise read through by the thousand.
+ *
  * <p>A try that does not hold marks the entries ahead of its own as waited for ({@code contend.sql}), so that their
  * holders release them at the end of a chain of local hand-overs; a single try (one that will not wait) writes nothing
  * else unless it holds.
@@ -59,6 +63,7 @@ final class MySqlAttempt implements Attempt {
   private final AttemptStore store;
   private final MySqlCalls calls;
   private final Sql sql;
+  private final KeyFloors floors;
   private final AcquireRequest request;
   private final byte[] key;
   private final String what;
@@ -74,11 +79,15 @@ final class MySqlAttempt implements Attempt {
   /** When a try last found the entry it waits for changed, or the attempt began ({@link System#nanoTime()}). */
   private long movedNanos;
 
-  /** An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls}. */
-  MySqlAttempt(AttemptStore store, MySqlCalls calls, Sql sql, AcquireRequest request) {
+  /**
+   * An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls} and read the
+   * key from its floor in {@code floors}.
+   */
+  MySqlAttempt(AttemptStore store, MySqlCalls calls, Sql sql, KeyFloors floors, AcquireRequest request) {
     this.store = store;
     this.calls = calls;
     this.sql = sql;
+    this.floors = floors;
     this.request = request;
     this.key = Keys.bytes(request.key());
     this.what = "Acquiring '" + request.key() + "'";
@@ -135,6 +144,8 @@ final class MySqlAttempt implements Attempt {
   private Place enqueue(Connection connection) throws SQLException {
     long token = nextToken(connection);
     List<Entry> entries = read(connection);
+    // Under the counter row's lock: every entry below the first live one, or below our token if none is, is gone.
+    floors.raise(request.key(), entries.isEmpty() ? token : entries.get(0).id());
     int awaited = request.rule().awaited(Entry.modes(entries));
     boolean holds = awaited == QueueRule.HOLDS;
     long expires = awaitedExpiry(entries, awaited);
@@ -219,6 +230,7 @@ final class MySqlAttempt implements Attempt {
     List<Entry> entries;
     try (PreparedStatement read = MySqlCalls.prepare(connection, sql.entries)) {
       read.setBytes(1, key);
+      read.setLong(2, floors.of(request.key()));
       try (ResultSet rows = read.executeQuery()) {
         entries = Entry.readAll(rows);
       }

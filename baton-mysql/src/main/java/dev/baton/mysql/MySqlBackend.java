@@ -32,6 +32,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   private final Sweeper sweeper;
   private final Renewals renewals;
   private final LocalWakeUps wakeUps = new LocalWakeUps();
+  private final KeyFloors floors = new KeyFloors();
   private final Duration maxPollInterval;
   private final String server;
 
@@ -82,6 +83,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     List<Entry> entries;
     try (PreparedStatement read = MySqlCalls.prepare(connection, sql.entries)) {
       read.setBytes(1, Keys.bytes(key));
+      read.setLong(2, 0); // the whole key: a status read learns no floor (KeyFloors)
       try (ResultSet rows = read.executeQuery()) {
         entries = Entry.readAll(rows);
       }
@@ -125,7 +127,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return new MySqlAttempt(this, calls, sql, request);
+    return new MySqlAttempt(this, calls, sql, floors, request);
   }
 
   /** Sets the entry's expiry anew by the database's clock, if it is still there and has not expired. */

@@ -1,6 +1,7 @@
 package dev.baton.bench.suite;
 
 import dev.baton.etcd.EtcdLockClient;
+import dev.baton.mysql.MySqlLockClient;
 import dev.baton.postgres.PostgresLockClient;
 import dev.baton.redis.RedisLockClient;
 import dev.baton.zookeeper.ZooKeeperLockClient;
@@ -35,6 +36,11 @@ enum Implementation {
   JDBC_LOCK_REGISTRY(Store.POSTGRES, Role.PEER, Map.of(Hold.LOCK, "Spring Integration JdbcLockRegistry")),
   SHEDLOCK_JDBC(Store.POSTGRES, Role.PEER, Map.of(Hold.LOCK, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
   RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.LOCK, "raw: INSERT + DELETE")),
+  BATON_MYSQL(Store.MYSQL, Role.BATON, baton()),
+  /** Spring Integration's {@code JdbcLockRegistry} on MariaDB, with its DDL for MySQL. */
+  JDBC_LOCK_REGISTRY_MYSQL(Store.MYSQL, Role.PEER, Map.of(Hold.LOCK, "Spring Integration JdbcLockRegistry")),
+  SHEDLOCK_JDBC_MYSQL(Store.MYSQL, Role.PEER, Map.of(Hold.LOCK, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
+  RAW_MYSQL(Store.MYSQL, Role.RAW, Map.of(Hold.LOCK, "raw: INSERT + DELETE")),
   BATON_REDIS_CLUSTER(Store.REDIS_CLUSTER, Role.BATON, baton()),
   /** Baton with the replica acknowledgement that Redisson's cluster mode always asks for: a WAIT after each grant. */
   BATON_REDIS_CLUSTER_ACKED(Store.REDIS_CLUSTER, Role.BATON,
@@ -104,9 +110,13 @@ enum Implementation {
       case JETCD_LOCK_CURRENT -> new JetcdCurrentLockContender(endpoints.etcd());
       case RAW_ETCD -> new RawEtcdContender(endpoints.etcd());
       case BATON_POSTGRES -> new BatonContender(PostgresLockClient.connect(endpoints.postgres()), false);
-      case JDBC_LOCK_REGISTRY -> new JdbcLockRegistryContender(endpoints.postgres());
-      case SHEDLOCK_JDBC -> new ShedLockJdbcContender(endpoints.postgres());
-      case RAW_POSTGRES -> new RawPostgresContender(endpoints.postgres());
+      case JDBC_LOCK_REGISTRY -> JdbcLockRegistryContender.postgres(endpoints.postgres());
+      case SHEDLOCK_JDBC -> ShedLockJdbcContender.postgres(endpoints.postgres());
+      case RAW_POSTGRES -> RawJdbcContender.postgres(endpoints.postgres());
+      case BATON_MYSQL -> new BatonContender(MySqlLockClient.connect(endpoints.mariaDb()), false);
+      case JDBC_LOCK_REGISTRY_MYSQL -> JdbcLockRegistryContender.mariaDb(endpoints.mariaDb());
+      case SHEDLOCK_JDBC_MYSQL -> ShedLockJdbcContender.mariaDb(endpoints.mariaDb());
+      case RAW_MYSQL -> RawJdbcContender.mariaDb(endpoints.mariaDb());
       case BATON_REDIS_CLUSTER -> new BatonContender(RedisLockClient.connect(endpoints.redisClusterUri()), false);
       case BATON_REDIS_CLUSTER_ACKED -> new BatonContender(
           RedisLockClient.connect(endpoints.redisClusterUri() + "?min-replicas=1"), false);

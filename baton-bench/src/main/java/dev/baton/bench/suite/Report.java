@@ -56,7 +56,7 @@ final class Report {
     line("# Benchmarks");
     line("");
     line("Baton's mutex, read-write lock and semaphore against Redisson, Curator, jetcd's `Lock`, Spring "
-        + "Integration's `JdbcLockRegistry`, ShedLock's JDBC provider and each store's raw limit: every implementation on the same servers in the same run. Written by `" + env.command()
+        + "Integration's `JdbcLockRegistry`, ShedLock's JDBC provider (on PostgreSQL and MariaDB) and each store's raw limit: every implementation on the same servers in the same run. Written by `" + env.command()
         + "` on " + env.date() + " (the run took " + env.seconds() / 60 + " min " + env.seconds() % 60 + " s).");
     line("");
     line("- Machine: " + env.machine() + "; " + env.jdk() + ".");
@@ -85,6 +85,10 @@ final class Report {
         + "try-lock only, it cannot wait: it runs where each thread has its own key (scenarios "
         + number(Scenario.UNCONTENDED) + " and " + number(Scenario.SPREAD) + "), not on the hot key. The raw limit "
         + "is an `INSERT` with an expiry and a `DELETE`, each one statement in auto-commit mode.");
+    line("- MariaDB: the same three beside Baton's `MySqlLockClient` (its own pool from a `mariadb://` URL), all on "
+        + "MariaDB Connector/J, on one MariaDB server (Debian's, as the test kit starts it: no durable commits): "
+        + "`JdbcLockRegistry` with Spring Integration's DDL for MySQL, ShedLock with the table its documentation "
+        + "gives for MySQL and `usingDbTime()`, the raw limit on an InnoDB table with `UTC_TIMESTAMP(6)` expiries.");
     line("- jetcd's `Lock` is keyed by a lease, and two threads sharing a lease both \"acquire\" it: each thread "
         + "grants its own lease (one hour, no keep-alive needed within the run).");
     line("- jetcd's `Lock` runs on two jetcd lines (the libraries above give both versions): 0.7.x, the one Baton "

@@ -52,17 +52,19 @@ record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDri
       case ZOOKEEPER -> Implementation.BATON_ZOOKEEPER;
       case ETCD -> Implementation.BATON_ETCD;
       case POSTGRES -> Implementation.BATON_POSTGRES;
+      case MYSQL -> Implementation.BATON_MYSQL;
       case REDIS_CLUSTER -> Implementation.BATON_REDIS_CLUSTER;
     };
   }
 
-  /** The peer Baton is compared with on {@code store} (on PostgreSQL the one that can wait). */
+  /** The peer Baton is compared with on {@code store} (on PostgreSQL and MariaDB the one that can wait). */
   static Implementation peer(Store store) {
     return switch (store) {
       case REDIS -> Implementation.REDISSON;
       case ZOOKEEPER -> Implementation.CURATOR;
       case ETCD -> Implementation.JETCD_LOCK;
       case POSTGRES -> Implementation.JDBC_LOCK_REGISTRY;
+      case MYSQL -> Implementation.JDBC_LOCK_REGISTRY_MYSQL;
       case REDIS_CLUSTER -> Implementation.REDISSON_CLUSTER;
     };
   }
@@ -74,6 +76,7 @@ record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDri
       case ZOOKEEPER -> Implementation.RAW_ZOOKEEPER;
       case ETCD -> Implementation.RAW_ETCD;
       case POSTGRES -> Implementation.RAW_POSTGRES;
+      case MYSQL -> Implementation.RAW_MYSQL;
       case REDIS_CLUSTER -> Implementation.RAW_REDIS_CLUSTER;
     };
   }

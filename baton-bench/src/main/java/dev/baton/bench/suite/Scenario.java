@@ -1,6 +1,7 @@
 package dev.baton.bench.suite;
 
 import static dev.baton.bench.suite.Implementation.BATON_ETCD;
+import static dev.baton.bench.suite.Implementation.BATON_MYSQL;
 import static dev.baton.bench.suite.Implementation.BATON_POSTGRES;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS_CLUSTER;
@@ -10,6 +11,7 @@ import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER;
 import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER_SINGLE_LOCKS;
 import static dev.baton.bench.suite.Implementation.CURATOR;
 import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY;
+import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY_MYSQL;
 import static dev.baton.bench.suite.Implementation.JETCD_LOCK;
 import static dev.baton.bench.suite.Implementation.JETCD_LOCK_CURRENT;
 import static dev.baton.bench.suite.Implementation.RAW_REDIS_CLUSTER;
@@ -138,10 +140,11 @@ enum Scenario {
 
   /**
    * The locks that can wait, on every store: those of {@link #locks()}, and Baton and Spring Integration's
-   * {@code JdbcLockRegistry} on PostgreSQL (ShedLock's JDBC provider cannot wait).
+   * {@code JdbcLockRegistry} on PostgreSQL and on MariaDB (ShedLock's JDBC provider cannot wait).
    */
   private static List<Implementation> waitingLocks() {
-    return Stream.concat(locks().stream(), Stream.of(BATON_POSTGRES, JDBC_LOCK_REGISTRY)).toList();
+    return Stream.concat(locks().stream(),
+        Stream.of(BATON_POSTGRES, JDBC_LOCK_REGISTRY, BATON_MYSQL, JDBC_LOCK_REGISTRY_MYSQL)).toList();
   }
 
   /** Read locks and semaphores: Baton on each store, its peer on Redis and ZooKeeper (jetcd has neither). */

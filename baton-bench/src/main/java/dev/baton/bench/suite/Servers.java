@@ -2,6 +2,7 @@ package dev.baton.bench.suite;
 
 import dev.baton.embedded.EmbeddedZooKeeper;
 import dev.baton.servers.EtcdServer;
+import dev.baton.servers.MariaDbServer;
 import dev.baton.servers.PostgresServer;
 import dev.baton.servers.RedisClusterSet;
 import dev.baton.servers.RedisServer;
@@ -22,9 +23,9 @@ import java.util.stream.Collectors;
 import org.apache.zookeeper.Version;
 
 /**
- * The servers of a run, started by the test kit on free loopback ports: {@code redis-server}, {@code etcd} and
- * PostgreSQL processes, ZooKeeper inside this JVM, and a Redis Cluster of six {@code redis-server} processes (three
- * masters with a replica each). {@link #close()} stops the ones it started.
+ * The servers of a run, started by the test kit on free loopback ports: {@code redis-server}, {@code etcd},
+ * PostgreSQL and MariaDB processes, ZooKeeper inside this JVM, and a Redis Cluster of six {@code redis-server}
+ * processes (three masters with a replica each). {@link #close()} stops the ones it started.
  */
 final class Servers implements AutoCloseable {
   private static final Pattern REDIS_VERSION = Pattern.compile("redis_version:(\\S+)");
@@ -35,6 +36,7 @@ final class Servers implements AutoCloseable {
   private final EtcdServer etcd = new EtcdServer();
   private final PostgresServer postgres = new PostgresServer();
   private final RedisClusterSet redisCluster = new RedisClusterSet();
+  private final MariaDbServer mariaDb = new MariaDbServer();
 
   /** Starts them all; if one fails, the others are stopped. */
   static Servers start() {
@@ -45,6 +47,7 @@ final class Servers implements AutoCloseable {
       servers.etcd.start();
       servers.postgres.start();
       servers.redisCluster.start();
+      servers.mariaDb.start();
       return servers;
     } catch (RuntimeException e) {
       servers.close();
@@ -54,7 +57,7 @@ final class Servers implements AutoCloseable {
 
   Endpoints endpoints() {
     return new Endpoints(redis.uri(), zooKeeper.connectString(), etcd.endpoint(), postgres.uri(),
-        redisCluster.uri());
+        redisCluster.uri(), mariaDb.uri());
   }
 
   /** Which of the cluster's masters serves each of {@code keys} now: the keys by the master's port. */
@@ -82,13 +85,22 @@ final class Servers implements AutoCloseable {
   }
 
   String postgresVersion() throws SQLException {
-    try (Connection connection = PostgresTarget.of(postgres.uri()).connect()) {
+    return databaseVersion(postgres.uri());
+  }
+
+  String mariaDbVersion() throws SQLException {
+    return databaseVersion(mariaDb.uri());
+  }
+
+  private static String databaseVersion(String uri) throws SQLException {
+    try (Connection connection = JdbcTarget.of(uri).connect()) {
       return connection.getMetaData().getDatabaseProductVersion();
     }
   }
 
   @Override
   public void close() {
+    mariaDb.stop();
     redisCluster.close();
     postgres.stop();
     etcd.close();

@@ -14,28 +14,39 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * ShedLock's JDBC provider, {@code JdbcTemplateLockProvider}, on a HikariCP pool, using the database's time, with
- * the table of ShedLock's documentation. A try-lock only: it cannot wait, so each thread must have a key of its own,
- * and a lock it finds taken fails the run as the raw limits do.
+ * the table of ShedLock's documentation for the database (PostgreSQL or MySQL/MariaDB). A try-lock only: it cannot
+ * wait, so each thread must have a key of its own, and a lock it finds taken fails the run as the raw limits do.
  */
 final class ShedLockJdbcContender implements Contender {
   private static final Duration LOCK_AT_MOST_FOR = Duration.ofSeconds(30);
-  private static final String TABLE = "CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(64) NOT NULL,"
-      + " lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL,"
-      + " PRIMARY KEY (name))";
 
   private final HikariDataSource pool;
   private final JdbcTemplateLockProvider provider;
 
-  ShedLockJdbcContender(String postgresUri) throws SQLException {
-    pool = PostgresTarget.of(postgresUri).pool("shedlock");
+  private ShedLockJdbcContender(String uri, String table) throws SQLException {
+    pool = JdbcTarget.of(uri).pool("shedlock");
     try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
-      statement.execute(TABLE);
+      statement.execute(table);
     } catch (SQLException e) {
       pool.close();
       throw e;
     }
     provider = new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
         .withJdbcTemplate(new JdbcTemplate(pool)).usingDbTime().build());
+  }
+
+  /** On the PostgreSQL server of {@code postgresUri}. */
+  static ShedLockJdbcContender postgres(String postgresUri) throws SQLException {
+    return new ShedLockJdbcContender(postgresUri, "CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(64) NOT NULL,"
+        + " lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL, locked_by VARCHAR(255) NOT NULL,"
+        + " PRIMARY KEY (name))");
+  }
+
+  /** On the MariaDB server of {@code mariaDbUri}, with the millisecond timestamps of ShedLock's MySQL table. */
+  static ShedLockJdbcContender mariaDb(String mariaDbUri) throws SQLException {
+    return new ShedLockJdbcContender(mariaDbUri, "CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(64) NOT NULL,"
+        + " lock_until TIMESTAMP(3) NOT NULL, locked_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3),"
+        + " locked_by VARCHAR(255) NOT NULL, PRIMARY KEY (name))");
   }
 
   @Override

@@ -8,6 +8,8 @@ enum Store {
   ZOOKEEPER("ZooKeeper"),
   ETCD("etcd"),
   POSTGRES("PostgreSQL"),
+  /** Debian's MariaDB, which baton-mysql serves as it serves MySQL; {@code mysql} in {@code bench.stores}. */
+  MYSQL("MariaDB"),
   /** Three masters with a replica each: only the scenario {@link Scenario#REDIS_CLUSTER_SPREAD} runs on it. */
   REDIS_CLUSTER("Redis Cluster");
 

@@ -71,6 +71,7 @@ public final class Suite {
     List<String> serverVersions = List.of("redis-server " + servers.redisVersion(),
         "ZooKeeper " + servers.zooKeeperVersion().replaceAll(",.*", "") + " (in the benchmark's JVM)",
         "etcd " + servers.etcdVersion(), "PostgreSQL " + servers.postgresVersion(),
+        "MariaDB " + servers.mariaDbVersion(),
         "a Redis Cluster of six redis-server (3 masters, 3 replicas), where the keys of scenario "
             + (Scenario.REDIS_CLUSTER_SPREAD.ordinal() + 1) + " fall " + clusterSpread(servers));
     List<String> libraries = Versions.libraries();

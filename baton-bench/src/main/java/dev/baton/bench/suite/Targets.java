@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The targets of the benchmark issue, of the PostgreSQL issue, of the Redis Sentinel/Cluster issue and of the
- * multi-lock issue, checked against one run's numbers.
+ * The targets of the benchmark issue, of the PostgreSQL issue (and of the MySQL/MariaDB issue, the same), of the
+ * Redis Sentinel/Cluster issue and of the multi-lock issue, checked against one run's numbers.
  */
 final class Targets {
   private static final double RAW_SHARE = 0.9;
@@ -20,7 +20,10 @@ final class Targets {
   private static final double MAX_BYTES_PER_LEASE = 2048;
   /** The stores of the benchmark issue, whose targets are the ones above. */
   private static final List<Store> BENCHMARK_STORES = List.of(Store.REDIS, Store.ZOOKEEPER, Store.ETCD);
-  /** The PostgreSQL issue's: Baton over Spring Integration's JdbcLockRegistry, uncontended and on a hot key. */
+  /**
+   * The PostgreSQL issue's: Baton over Spring Integration's JdbcLockRegistry, uncontended and on a hot key; the
+   * MySQL/MariaDB issue asks the same of MariaDB.
+   */
   private static final double JDBC_UNCONTENDED_FACTOR = 2;
   private static final double JDBC_HOT_KEY_FACTOR = 20;
   /**
@@ -70,6 +73,10 @@ final class Targets {
     atLeast(targets, results, Scenario.UNCONTENDED, Store.POSTGRES, Implementation.JDBC_LOCK_REGISTRY,
         JDBC_UNCONTENDED_FACTOR, "JdbcLockRegistry");
     atLeast(targets, results, Scenario.HOT_KEY, Store.POSTGRES, Implementation.JDBC_LOCK_REGISTRY,
+        JDBC_HOT_KEY_FACTOR, "JdbcLockRegistry");
+    atLeast(targets, results, Scenario.UNCONTENDED, Store.MYSQL, Implementation.JDBC_LOCK_REGISTRY_MYSQL,
+        JDBC_UNCONTENDED_FACTOR, "JdbcLockRegistry");
+    atLeast(targets, results, Scenario.HOT_KEY, Store.MYSQL, Implementation.JDBC_LOCK_REGISTRY_MYSQL,
         JDBC_HOT_KEY_FACTOR, "JdbcLockRegistry");
     for (Scenario scenario : List.of(Scenario.READ_HOT_KEY, Scenario.READ_ACROSS_PROCESSES, Scenario.SEMAPHORE)) {
       atLeast(targets, results, scenario, Store.REDIS, Implementation.REDISSON, SHARED_FACTOR, "Redisson");

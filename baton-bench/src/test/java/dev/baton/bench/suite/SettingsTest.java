@@ -13,12 +13,13 @@ class SettingsTest {
     assertThat(Settings.stores("redis-cluster")).containsExactly(Store.REDIS_CLUSTER);
     assertThat(Settings.stores(" Redis , redis-cluster")).containsExactly(Store.REDIS, Store.REDIS_CLUSTER);
     assertThat(Settings.stores(null)).isEqualTo(EnumSet.allOf(Store.class));
+    assertThat(Settings.stores("mysql")).containsExactly(Store.MYSQL);
   }
 
   @Test
   void anUnknownStoreIsRefusedWithTheNamesToUse() {
     assertThatIllegalArgumentException().isThrownBy(() -> Settings.stores("redis_cluster"))
         .withMessageContaining("'redis_cluster'")
-        .withMessageContaining("[redis, zookeeper, etcd, postgres, redis-cluster]");
+        .withMessageContaining("[redis, zookeeper, etcd, postgres, mysql, redis-cluster]");
   }
 }

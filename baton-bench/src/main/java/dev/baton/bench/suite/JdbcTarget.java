@@ -10,20 +10,27 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 
 /**
- * The run's PostgreSQL server as the JDBC peers reach it: {@code postgresql://user:password@host:port/db} read into
- * a JDBC URL and a login, for a HikariCP pool (as Spring Boot makes one) or a plain connection.
+ * The run's PostgreSQL or MariaDB server as the JDBC peers reach it: {@code postgresql://user:password@host:port/db}
+ * or {@code mariadb://user:password@host:port/db} read into a JDBC URL and a login, for a HikariCP pool (as Spring
+ * Boot makes one) or a plain connection.
  *
- * @param jdbcUrl {@code jdbc:postgresql://host:port/db}
+ * @param jdbcUrl {@code jdbc:postgresql://host:port/db} or {@code jdbc:mariadb://host:port/db}
  * @param user the user
  * @param password the user's password
  */
-record PostgresTarget(String jdbcUrl, String user, String password) {
+record JdbcTarget(String jdbcUrl, String user, String password) {
 
-  /** Reads {@code uri}, a {@code postgresql://} URI with a user and a password. */
-  static PostgresTarget of(String uri) {
+  /** Reads {@code uri}, a {@code postgresql://} or {@code mariadb://} URI with a user and a password. */
+  static JdbcTarget of(String uri) {
     URI parsed = URI.create(uri);
+    String scheme = switch (parsed.getScheme()) {
+      case "postgresql" -> "postgresql";
+      case "mariadb", "mysql" -> "mariadb";
+      default -> throw new IllegalArgumentException("Not a PostgreSQL or MariaDB URI: " + parsed.getScheme()
+          + "://...; give postgresql://USER:PASSWORD@HOST:PORT/DB or mariadb://USER:PASSWORD@HOST:PORT/DB.");
+    };
     String[] login = parsed.getRawUserInfo().split(":", 2);
-    return new PostgresTarget("jdbc:postgresql://" + parsed.getHost() + ":" + parsed.getPort() + parsed.getPath(),
+    return new JdbcTarget("jdbc:" + scheme + "://" + parsed.getHost() + ":" + parsed.getPort() + parsed.getPath(),
         decode(login[0]), decode(login[1]));
   }
 
