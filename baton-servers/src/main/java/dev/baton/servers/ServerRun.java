@@ -96,18 +96,10 @@ record ServerRun(Process process, ProcessOutput output, Path dir, Thread exitHoo
   static OnPort onFreePort(String server, Supplier<Path> newDir, Launch launch) {
     for (int attempt = 0; attempt < PORT_ATTEMPTS; attempt++) {
       int candidate = Loopback.freePort();
-      Path dir = newDir.get();
-      Optional<ServerRun> started;
-      try {
-        started = launch.on(dir, candidate);
-      } catch (RuntimeException e) {
-        WorkDirs.delete(dir, server);
-        throw e;
-      }
+      Optional<ServerRun> started = launchOrDelete(server, newDir.get(), candidate, launch);
       if (started.isPresent()) {
         return new OnPort(candidate, started.get());
       }
-      WorkDirs.delete(dir, server);
     }
     throw new IllegalStateException(server + " found each of " + PORT_ATTEMPTS
         + " free ports taken by the time it started; is something grabbing loopback ports?");
@@ -120,18 +112,22 @@ record ServerRun(Process process, ProcessOutput output, Path dir, Thread exitHoo
    * @throws IllegalStateException if another process has taken the port, or as {@code launch} throws
    */
   static ServerRun relaunch(String server, Path dir, int port, Launch launch) {
-    Optional<ServerRun> again;
+    return launchOrDelete(server, dir, port, launch).orElseThrow(() -> new IllegalStateException("Cannot start "
+        + server + " again on port " + port + ": another process has taken it."));
+  }
+
+  /** {@code launch} on {@code dir} and {@code port}; the directory is deleted unless the server started. */
+  private static Optional<ServerRun> launchOrDelete(String server, Path dir, int port, Launch launch) {
+    Optional<ServerRun> started;
     try {
-      again = launch.on(dir, port);
+      started = launch.on(dir, port);
     } catch (RuntimeException e) {
       WorkDirs.delete(dir, server);
       throw e;
     }
-    if (again.isEmpty()) {
+    if (started.isEmpty()) {
       WorkDirs.delete(dir, server);
-      throw new IllegalStateException("Cannot start " + server + " again on port " + port + ": another process has"
-          + " taken it.");
     }
-    return again.get();
+    return started;
   }
 }
