@@ -44,6 +44,19 @@ public record Entry(long id, String ownerId, QueueRule rule, String holder, long
     return entries.stream().map(entry -> entry.rule().mode()).toList();
   }
 
+  /** The entries of {@code entries}, in queue order, that hold by their rules: those a request to release asks. */
+  public static List<Entry> holders(List<Entry> entries) {
+    List<Entry> holders = new ArrayList<>();
+    List<Mode> ahead = new ArrayList<>();
+    for (Entry entry : entries) {
+      if (entry.rule().awaited(ahead) == QueueRule.HOLDS) {
+        holders.add(entry);
+      }
+      ahead.add(entry.rule().mode());
+    }
+    return holders;
+  }
+
   /** The status of {@code key} whose live entries, in queue order, are {@code entries}. */
   public static LockStatus status(String key, List<Entry> entries) {
     if (entries.isEmpty()) {

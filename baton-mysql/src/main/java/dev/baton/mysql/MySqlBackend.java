@@ -11,6 +11,7 @@ import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,7 +25,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * Baton's lock protocol on MySQL and MariaDB: one row per queue entry in the lock table, numbered by a counter row,
  * expiring by the database's clock ({@link MySqlAttempt} for the acquire). Renewals, releases and reads are single
- * statements on a connection borrowed for the call, each call bounded by the command timeout. Its attempts see it as their {@link AttemptStore}.
+ * statements on a connection borrowed for the call, each call bounded by the command timeout. Requests to release are
+ * rows a holder's listening client polls for ({@link ReleaseRequests}). Its attempts see it as their {@link AttemptStore}.
  */
 final class MySqlBackend implements LockBackend, AttemptStore {
   private final Connections connections;
@@ -32,15 +34,17 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   private final JdbcCalls calls;
   private final Sweeper sweeper;
   private final Renewals renewals;
+  private final ReleaseRequests requests;
   private final LocalWakeUps wakeUps = new LocalWakeUps();
   private final Duration maxPollInterval;
   private final String server;
 
-  private MySqlBackend(Connections connections, Sql sql, JdbcCalls calls, Sweeper sweeper, Duration maxPollInterval,
-      String server) {
+  private MySqlBackend(Connections connections, Sql sql, JdbcCalls calls, ReleaseRequests requests, Sweeper sweeper,
+      Duration maxPollInterval, String server) {
     this.connections = connections;
     this.sql = sql;
     this.calls = calls;
+    this.requests = requests;
     this.sweeper = sweeper;
     this.renewals = new Renewals(calls, sql);
     this.maxPollInterval = maxPollInterval;
@@ -57,7 +61,9 @@ final class MySqlBackend implements LockBackend, AttemptStore {
         MySqlBackend::readCommitted, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);
-      return new MySqlBackend(connections, sql, calls, sweeper(calls, sql, sweepEvery), maxPollInterval, server);
+      ReleaseRequests requests = new ReleaseRequests(calls, sql, maxPollInterval);
+      return new MySqlBackend(connections, sql, calls, requests, sweeper(calls, sql, requests, sweepEvery),
+          maxPollInterval, server);
     } catch (LockException | IllegalStateException e) {
       calls.close();
       connections.close();
@@ -73,12 +79,15 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
   }
 
-  /** Starts deleting expired entries every {@code every} ({@code sweep.sql}). */
-  private static Sweeper sweeper(JdbcCalls calls, Sql sql, Duration every) {
+  /**
+   * Starts deleting expired entries every {@code every} ({@code sweep.sql}), and the expired requests to release of a
+   * client that asked or listened ({@link ReleaseRequests#sweep}).
+   */
+  private static Sweeper sweeper(JdbcCalls calls, Sql sql, ReleaseRequests requests, Duration every) {
     return Sweeper.start(calls, sql.table, (connection, limit) -> {
       try (PreparedStatement sweep = calls.prepare(connection, sql.sweep)) {
         sweep.setInt(1, limit);
-        return sweep.executeUpdate();
+        return sweep.executeUpdate() + requests.sweep(connection, limit);
       }
     }, "until they are released", "baton-mysql-sweep", every);
   }
@@ -99,14 +108,38 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   }
 
   private LockStatus status(Connection connection, String key) throws SQLException {
-    List<Entry> entries;
+    return Entry.status(key, entries(connection, key));
+  }
+
+  /** The key's live entries in queue order ({@code entries.sql}). */
+  private List<Entry> entries(Connection connection, String key) throws SQLException {
     try (PreparedStatement read = calls.prepare(connection, sql.entries)) {
       read.setBytes(1, Keys.bytes(key));
       try (ResultSet rows = read.executeQuery()) {
-        entries = Entry.readAll(rows);
+        return Entry.readAll(rows);
       }
     }
-    return Entry.status(key, entries);
+  }
+
+  /**
+   * Reads the key's live entries and writes a request for each that holds by the queue's rule, which its client reads
+   * if it listens ({@link ReleaseRequests}).
+   */
+  @Override
+  public int requestRelease(String key) {
+    requests.ensureTable();
+    return calls.call("Asking the holders of '" + key + "' to release it",
+        connection -> requests.ask(connection, key, entries(connection, key)));
+  }
+
+  @Override
+  public void setReleaseRequestListener(ReleaseRequestListener listener) {
+    requests.setListener(listener);
+  }
+
+  @Override
+  public void listenForReleaseRequests(Grant grant) {
+    requests.listen(grant.request().clientId());
   }
 
   @Override
@@ -236,9 +269,11 @@ final class MySqlBackend implements LockBackend, AttemptStore {
 
   @Override
   public void close() {
+    requests.close();
     renewals.close();
     sweeper.close();
     try {
+      requests.awaitTermination(Duration.ofSeconds(2));
       renewals.awaitTermination(Duration.ofSeconds(2));
       sweeper.awaitTermination(Duration.ofSeconds(2));
     } catch (InterruptedException e) {

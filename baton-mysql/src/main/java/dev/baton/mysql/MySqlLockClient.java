@@ -137,7 +137,8 @@ public final class MySqlLockClient {
     /**
      * The longest a waiter waits before it looks again whether a lock released by another process is free; 250 ms by
      * default. A waiter looks again 10 ms after it found the queue moved, then twice as long each time it has not, up
-     * to 25 ms while the queue moved within the last second and up to this after.
+     * to 25 ms while the queue moved within the last second and up to this after. A client that listens for requests to
+     * release polls for them alike: 10 ms after it found one, up to this when none come.
      */
     public Builder maxPollInterval(Duration maxPollInterval) {
       this.maxPollInterval = Settings.positive("maxPollInterval", maxPollInterval);

@@ -32,6 +32,13 @@ final class Sql {
   final String keys;
   final String sweep;
   final String idleTransaction;
+  final String requestsExists;
+  final String createRequests;
+  final String request;
+  final String requestsRead;
+  final String requestsDelete;
+  final String requestsClear;
+  final String requestsSweep;
 
   Sql(String table) {
     this.table = checkTable(table);
@@ -57,6 +64,13 @@ final class Sql {
     this.keys = files.read("keys.sql");
     this.sweep = files.read("sweep.sql");
     this.idleTransaction = files.read("idle-transaction.sql");
+    this.requestsExists = files.read("requests-exists.sql");
+    this.createRequests = files.read("create-requests.sql");
+    this.request = files.read("request.sql");
+    this.requestsRead = files.read("requests-read.sql");
+    this.requestsDelete = files.read("requests-delete.sql");
+    this.requestsClear = files.read("requests-clear.sql");
+    this.requestsSweep = files.read("requests-sweep.sql");
   }
 
   /**

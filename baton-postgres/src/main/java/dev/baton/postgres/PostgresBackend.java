@@ -2,7 +2,6 @@ package dev.baton.postgres;
 
 import dev.baton.LockException;
 import dev.baton.LockStatus;
-import dev.baton.LockStatus.Mode;
 import dev.baton.jdbc.ConnectionSetup;
 import dev.baton.jdbc.Connections;
 import dev.baton.jdbc.Entry;
@@ -13,7 +12,6 @@ import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
 import dev.baton.spi.LockBackend;
-import dev.baton.spi.QueueRule;
 import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import java.sql.Connection;
@@ -167,20 +165,15 @@ final class PostgresBackend implements LockBackend, AttemptStore {
           entries = Entry.readAll(rows);
         }
       }
-      int asked = 0;
-      List<Mode> ahead = new ArrayList<>();
-      for (Entry entry : entries) {
-        if (entry.rule().awaited(ahead) == QueueRule.HOLDS) {
-          try (PreparedStatement notify = calls.prepare(connection, "SELECT pg_notify(?, ?)")) {
-            notify.setString(1, releaseChannel(AcquireRequest.clientIdOf(entry.ownerId())));
-            notify.setString(2, entry.ownerId() + " " + key);
-            notify.execute();
-          }
-          asked++;
+      List<Entry> holders = Entry.holders(entries);
+      for (Entry entry : holders) {
+        try (PreparedStatement notify = calls.prepare(connection, "SELECT pg_notify(?, ?)")) {
+          notify.setString(1, releaseChannel(AcquireRequest.clientIdOf(entry.ownerId())));
+          notify.setString(2, entry.ownerId() + " " + key);
+          notify.execute();
         }
-        ahead.add(entry.rule().mode());
       }
-      return asked;
+      return holders.size();
     });
   }
 
