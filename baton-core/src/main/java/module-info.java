@@ -17,6 +17,7 @@ module dev.baton.core {
       dev.baton.redis,
       dev.baton.zookeeper,
       dev.baton.etcd,
+      dev.baton.jdbc,
       dev.baton.postgres,
       dev.baton.mysql,
       dev.baton.connect,

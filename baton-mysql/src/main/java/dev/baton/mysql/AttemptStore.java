@@ -1,12 +1,13 @@
 package dev.baton.mysql;
 
+import dev.baton.jdbc.JdbcCalls;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
 
 /**
  * What a {@link MySqlAttempt} asks of the client beside its own statements: to be woken when this client frees a key,
  * how long to wait at most between two looks, and to leave a key's queue. The statements of its tries it runs itself,
- * through {@link MySqlCalls} on the lock table's {@link Sql}.
+ * through {@link JdbcCalls} on the lock table's {@link Sql}.
  */
 interface AttemptStore {
   /** Wakes {@code wakeUp} whenever this client releases {@code key} or leaves its queue, until {@link #unregister}. */

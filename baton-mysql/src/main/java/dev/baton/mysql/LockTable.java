@@ -1,6 +1,7 @@
 package dev.baton.mysql;
 
 import dev.baton.BackendSetupException;
+import dev.baton.jdbc.JdbcCalls;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -23,9 +24,9 @@ final class LockTable {
    * @throws dev.baton.BackendSetupException if the server is read-only (a replica), the database is missing or a
    *     table is not of Baton's shape
    */
-  static void ensureExists(MySqlCalls calls, Sql sql) {
+  static void ensureExists(JdbcCalls calls, Sql sql) {
     boolean readOnly = calls.call("Checking that the server takes writes", connection -> {
-      try (PreparedStatement check = MySqlCalls.prepare(connection, sql.readOnly);
+      try (PreparedStatement check = calls.prepare(connection, sql.readOnly);
           ResultSet row = check.executeQuery()) {
         return row.next() && row.getBoolean(1);
       }
@@ -35,7 +36,7 @@ final class LockTable {
           + " replica, whose locks a failover may lose. Give Baton the address of the primary.");
     }
     boolean made = calls.call("Looking for the lock table " + sql.table, connection -> {
-      try (PreparedStatement check = MySqlCalls.prepare(connection, sql.exists)) {
+      try (PreparedStatement check = calls.prepare(connection, sql.exists)) {
         check.setString(1, sql.database());
         check.setString(2, sql.tableName());
         check.setString(3, sql.tableName() + "_fencing");
@@ -48,16 +49,16 @@ final class LockTable {
       create(calls, sql);
     }
     calls.call("Checking the columns of the lock table " + sql.table, connection -> {
-      try (PreparedStatement check = MySqlCalls.prepare(connection, sql.shape)) {
+      try (PreparedStatement check = calls.prepare(connection, sql.shape)) {
         check.executeQuery().close();
       }
       return null;
     });
   }
 
-  private static void create(MySqlCalls calls, Sql sql) {
+  private static void create(JdbcCalls calls, Sql sql) {
     calls.call("Creating the lock table " + sql.table, connection -> {
-      try (Statement create = connection.createStatement()) {
+      try (Statement create = calls.statement(connection)) {
         create.execute(sql.create);
         create.execute(sql.createFencing);
         create.execute(sql.seedFencing);

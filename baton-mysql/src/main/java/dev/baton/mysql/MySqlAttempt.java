@@ -2,6 +2,8 @@ package dev.baton.mysql;
 
 import dev.baton.BackendSetupException;
 import dev.baton.PermissionDeniedException;
+import dev.baton.jdbc.Entry;
+import dev.baton.jdbc.JdbcCalls;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Outcome;
@@ -61,7 +63,7 @@ final class MySqlAttempt implements Attempt {
   static final long BUSY_NANOS = 1_000_000_000L;
 
   private final AttemptStore store;
-  private final MySqlCalls calls;
+  private final JdbcCalls calls;
   private final Sql sql;
   private final KeyFloors floors;
   private final AcquireRequest request;
@@ -83,7 +85,7 @@ final class MySqlAttempt implements Attempt {
    * An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls} and read the
    * key from its floor in {@code floors}.
    */
-  MySqlAttempt(AttemptStore store, MySqlCalls calls, Sql sql, KeyFloors floors, AcquireRequest request) {
+  MySqlAttempt(AttemptStore store, JdbcCalls calls, Sql sql, KeyFloors floors, AcquireRequest request) {
     this.store = store;
     this.calls = calls;
     this.sql = sql;
@@ -156,7 +158,7 @@ final class MySqlAttempt implements Attempt {
       return new Place(false, false, expires, awaitedId(entries, awaited));
     }
     written = true; // from here the entry may be there, whatever the reply
-    try (PreparedStatement insert = MySqlCalls.prepare(connection, sql.insert)) {
+    try (PreparedStatement insert = calls.prepare(connection, sql.insert)) {
       insert.setBytes(1, key);
       insert.setLong(2, token);
       insert.setString(3, request.ownerId());
@@ -205,7 +207,7 @@ final class MySqlAttempt implements Attempt {
     if (ahead.stream().allMatch(Entry::contended)) {
       return;
     }
-    try (PreparedStatement update = MySqlCalls.prepare(connection, sql.contend)) {
+    try (PreparedStatement update = calls.prepare(connection, sql.contend)) {
       update.setBytes(1, key);
       update.setLong(2, ours);
       update.executeUpdate();
@@ -228,7 +230,7 @@ final class MySqlAttempt implements Attempt {
 
   private List<Entry> read(Connection connection) throws SQLException {
     List<Entry> entries;
-    try (PreparedStatement read = MySqlCalls.prepare(connection, sql.entries)) {
+    try (PreparedStatement read = calls.prepare(connection, sql.entries)) {
       read.setBytes(1, key);
       read.setLong(2, floors.of(request.key()));
       try (ResultSet rows = read.executeQuery()) {
@@ -241,7 +243,7 @@ final class MySqlAttempt implements Attempt {
 
   /** Sets our entry's expiry {@code millis} from now if it is live; whether it was. */
   private boolean refresh(Connection connection, long millis) throws SQLException {
-    try (PreparedStatement update = MySqlCalls.prepare(connection, sql.refresh)) {
+    try (PreparedStatement update = calls.prepare(connection, sql.refresh)) {
       update.setLong(1, millis);
       update.setBytes(2, key);
       update.setLong(3, entryId);

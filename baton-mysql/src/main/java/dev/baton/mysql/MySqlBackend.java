@@ -2,14 +2,16 @@ package dev.baton.mysql;
 
 import dev.baton.LockException;
 import dev.baton.LockStatus;
+import dev.baton.jdbc.Connections;
+import dev.baton.jdbc.Entry;
+import dev.baton.jdbc.JdbcCalls;
+import dev.baton.jdbc.Sweeper;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
-import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
-import dev.baton.spi.LockStatuses;
-import dev.baton.spi.QueueRule;
+import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,24 +25,27 @@ import java.util.concurrent.CompletionStage;
 /**
  * Baton's lock protocol on MySQL and MariaDB: one row per queue entry in the lock table, numbered by a counter row,
  * expiring by the database's clock ({@link MySqlAttempt} for the acquire). Renewals, releases and reads are single
- * statements on a connection borrowed for the call. Its attempts see it as their {@link AttemptStore}.
+ * statements on a connection borrowed for the call, each call bounded by the command timeout. Requests to release are
+ * rows a holder's listening client polls for ({@link ReleaseRequests}). Its attempts see it as their {@link AttemptStore}.
  */
 final class MySqlBackend implements LockBackend, AttemptStore {
   private final Connections connections;
   private final Sql sql;
-  private final MySqlCalls calls;
+  private final JdbcCalls calls;
   private final Sweeper sweeper;
   private final Renewals renewals;
+  private final ReleaseRequests requests;
   private final LocalWakeUps wakeUps = new LocalWakeUps();
   private final KeyFloors floors = new KeyFloors();
   private final Duration maxPollInterval;
   private final String server;
 
-  private MySqlBackend(Connections connections, Sql sql, MySqlCalls calls, Sweeper sweeper, Duration maxPollInterval,
-      String server) {
+  private MySqlBackend(Connections connections, Sql sql, JdbcCalls calls, ReleaseRequests requests, Sweeper sweeper,
+      Duration maxPollInterval, String server) {
     this.connections = connections;
     this.sql = sql;
     this.calls = calls;
+    this.requests = requests;
     this.sweeper = sweeper;
     this.renewals = new Renewals(calls, sql);
     this.maxPollInterval = maxPollInterval;
@@ -51,17 +56,41 @@ final class MySqlBackend implements LockBackend, AttemptStore {
    * Creates the lock table if it is missing (and checks it if not) and starts sweeping expired entries every
    * {@code sweepEvery}; on failure closes the connections and throws.
    */
-  static MySqlBackend connect(Connections connections, Sql sql, Duration maxPollInterval, Duration sweepEvery,
-      String server) {
-    MySqlCalls calls = new MySqlCalls(connections, server, sql.table);
+  static MySqlBackend connect(Connections connections, Sql sql, Duration timeout, Duration maxPollInterval,
+      Duration sweepEvery, String server) {
+    JdbcCalls calls = new JdbcCalls(connections, timeout, "baton-mysql-deadlines", MySqlErrors::translate,
+        MySqlBackend::readCommitted, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);
-      return new MySqlBackend(connections, sql, calls, Sweeper.start(calls, sql, sweepEvery), maxPollInterval,
-          server);
+      ReleaseRequests requests = new ReleaseRequests(calls, sql, maxPollInterval);
+      return new MySqlBackend(connections, sql, calls, requests, sweeper(calls, sql, requests, sweepEvery),
+          maxPollInterval, server);
     } catch (LockException | IllegalStateException e) {
+      calls.close();
       connections.close();
       throw e;
     }
+  }
+
+  /**
+   * Sets a transaction's isolation to READ COMMITTED: each statement reads what was committed before it, and locks
+   * no gaps.
+   */
+  private static void readCommitted(Connection connection) throws SQLException {
+    connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+  }
+
+  /**
+   * Starts deleting expired entries every {@code every} ({@code sweep.sql}), and the expired requests to release of a
+   * client that asked or listened ({@link ReleaseRequests#sweep}).
+   */
+  private static Sweeper sweeper(JdbcCalls calls, Sql sql, ReleaseRequests requests, Duration every) {
+    return Sweeper.start(calls, sql.table, (connection, limit) -> {
+      try (PreparedStatement sweep = calls.prepare(connection, sql.sweep)) {
+        sweep.setInt(1, limit);
+        return sweep.executeUpdate() + requests.sweep(connection, limit);
+      }
+    }, "until they are released", "baton-mysql-sweep", every);
   }
 
   @Override
@@ -80,22 +109,39 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   }
 
   private LockStatus status(Connection connection, String key) throws SQLException {
-    List<Entry> entries;
-    try (PreparedStatement read = MySqlCalls.prepare(connection, sql.entries)) {
+    return Entry.status(key, entries(connection, key));
+  }
+
+  /** The key's live entries in queue order ({@code entries.sql}). */
+  private List<Entry> entries(Connection connection, String key) throws SQLException {
+    try (PreparedStatement read = calls.prepare(connection, sql.entries)) {
       read.setBytes(1, Keys.bytes(key));
       read.setLong(2, 0); // the whole key: a status read learns no floor (KeyFloors)
       try (ResultSet rows = read.executeQuery()) {
-        entries = Entry.readAll(rows);
+        return Entry.readAll(rows);
       }
     }
-    if (entries.isEmpty()) {
-      return LockStatuses.free(key, 0);
-    }
-    List<QueueRule> rules = entries.stream().map(Entry::rule).toList();
-    Entry oldest = entries.get(0);
-    LockStatus held = HolderRecord.read(oldest.holder()).held(key, oldest.id(),
-        Duration.ofMillis(Math.max(0, oldest.remainingMillis())), QueueRule.waiting(rules));
-    return QueueRule.describe(held, rules);
+  }
+
+  /**
+   * Reads the key's live entries and writes a request for each that holds by the queue's rule, which its client reads
+   * if it listens ({@link ReleaseRequests}).
+   */
+  @Override
+  public int requestRelease(String key) {
+    requests.ensureTable();
+    return calls.call("Asking the holders of '" + key + "' to release it",
+        connection -> requests.ask(connection, key, entries(connection, key)));
+  }
+
+  @Override
+  public void setReleaseRequestListener(ReleaseRequestListener listener) {
+    requests.setListener(listener);
+  }
+
+  @Override
+  public void listenForReleaseRequests(Grant grant) {
+    requests.listen(grant.request().clientId());
   }
 
   @Override
@@ -103,7 +149,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     return calls.call("Listing the locks under '" + keyPrefix + "'", connection -> {
       List<String> keys = new ArrayList<>();
       byte[] prefix = Keys.bytes(keyPrefix);
-      try (PreparedStatement read = MySqlCalls.prepare(connection, sql.keys)) {
+      try (PreparedStatement read = calls.prepare(connection, sql.keys)) {
         read.setBytes(1, prefix);
         read.setBytes(2, prefix);
         read.setBytes(3, prefix);
@@ -151,9 +197,9 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     return ours;
   }
 
-  private static boolean delete(Connection connection, String statement, String key, long entryId)
+  private boolean delete(Connection connection, String statement, String key, long entryId)
       throws SQLException {
-    try (PreparedStatement delete = MySqlCalls.prepare(connection, statement)) {
+    try (PreparedStatement delete = calls.prepare(connection, statement)) {
       delete.setBytes(1, Keys.bytes(key));
       delete.setLong(2, entryId);
       return delete.executeUpdate() == 1;
@@ -170,10 +216,10 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   public ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
     String key = grant.request().key();
     boolean kept = calls.transaction("Keeping '" + key + "'", connection -> {
-      try (PreparedStatement lock = MySqlCalls.prepare(connection, sql.keepLock)) {
+      try (PreparedStatement lock = calls.prepare(connection, sql.keepLock)) {
         lock.executeQuery().close();
       }
-      try (PreparedStatement others = MySqlCalls.prepare(connection, sql.keepOthers)) {
+      try (PreparedStatement others = calls.prepare(connection, sql.keepOthers)) {
         others.setBytes(1, Keys.bytes(key));
         others.setLong(2, grant.fencingToken());
         try (ResultSet count = others.executeQuery()) {
@@ -182,7 +228,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
           }
         }
       }
-      try (PreparedStatement keep = MySqlCalls.prepare(connection, sql.keep)) {
+      try (PreparedStatement keep = calls.prepare(connection, sql.keep)) {
         keep.setLong(1, Math.max(1, ttl.toMillis()));
         keep.setBytes(2, Keys.bytes(key));
         keep.setLong(3, grant.fencingToken());
@@ -198,7 +244,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   @Override
   public void deleteEntry(String key, String ownerId) {
     calls.call("Leaving the queue of '" + key + "'", connection -> {
-      try (PreparedStatement delete = MySqlCalls.prepare(connection, sql.abandon)) {
+      try (PreparedStatement delete = calls.prepare(connection, sql.abandon)) {
         delete.setBytes(1, Keys.bytes(key));
         delete.setString(2, ownerId);
         delete.executeUpdate();
@@ -225,14 +271,17 @@ final class MySqlBackend implements LockBackend, AttemptStore {
 
   @Override
   public void close() {
+    requests.close();
     renewals.close();
     sweeper.close();
     try {
+      requests.awaitTermination(Duration.ofSeconds(2));
       renewals.awaitTermination(Duration.ofSeconds(2));
       sweeper.awaitTermination(Duration.ofSeconds(2));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    calls.close();
     connections.close();
   }
 

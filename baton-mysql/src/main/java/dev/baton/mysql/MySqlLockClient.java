@@ -2,8 +2,10 @@ package dev.baton.mysql;
 
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
-import dev.baton.spi.ClientFactory;
 import dev.baton.internal.Settings;
+import dev.baton.jdbc.ClientSettings;
+import dev.baton.jdbc.Connections;
+import dev.baton.spi.ClientFactory;
 import java.time.Duration;
 import java.util.Properties;
 import javax.sql.DataSource;
@@ -62,17 +64,12 @@ public final class MySqlLockClient {
 
   /** Settings of a MySQL lock client; every setter checks its value at once. */
   public static final class Builder {
-    private MySqlAddress address;
-    private DataSource dataSource;
-    private String user;
-    private String password;
-    private String table;
-    private String namespace;
+    private final ClientSettings settings = new ClientSettings(MySqlAddress.FORMAT, "mysql://user:password@host:3306/db",
+        "mydb");
     private Duration connectTimeout = Duration.ofSeconds(5);
     private Duration commandTimeout = Duration.ofSeconds(5);
     private Duration maxPollInterval = Duration.ofMillis(250);
     private Duration sweepEvery = DEFAULT_SWEEP_EVERY;
-    private int maxIdleConnections = 4;
     private LockOptions defaultOptions = LockOptions.defaults();
 
     private Builder() {}
@@ -83,27 +80,19 @@ public final class MySqlLockClient {
      * for MySQL 8's {@code caching_sha2_password} without TLS).
      */
     public Builder address(String address) {
-      this.address = MySqlAddress.parse(address);
+      settings.address(address);
       return this;
     }
 
     /** Borrows connections from the application's pool (HikariCP, as Spring Boot has it) instead of opening its own. */
     public Builder dataSource(DataSource dataSource) {
-      if (dataSource == null) {
-        throw new IllegalArgumentException("The data source must not be null.");
-      }
-      this.dataSource = dataSource;
+      settings.dataSource(dataSource);
       return this;
     }
 
     /** Logs in as this user, for an address without one. */
     public Builder credentials(String user, String password) {
-      if (user == null || user.isBlank() || password == null) {
-        throw new IllegalArgumentException("A MySQL user needs a name and a password; the name was '" + user
-            + "'.");
-      }
-      this.user = user;
-      this.password = password;
+      settings.credentials(user, password);
       return this;
     }
 
@@ -114,12 +103,7 @@ public final class MySqlLockClient {
      * the table {@code baton_locks}. To name the table as the database's owners want it, {@link #table} instead.
      */
     public Builder namespace(String namespace) {
-      if (namespace == null || !Sql.isTable(namespace + "_locks")) {
-        throw new IllegalArgumentException("The namespace names the lock table NAMESPACE_locks on MySQL, so it must"
-            + " be a lower-case name such as orders or mydb.orders (letters, digits and _, at most 35 characters each"
-            + " part), but was '" + namespace + "'. Use table(name) to name the table as it is.");
-      }
-      this.namespace = namespace;
+      settings.namespace(namespace);
       return this;
     }
 
@@ -130,7 +114,7 @@ public final class MySqlLockClient {
      * a name with any other character (a quote, a backtick, a space, a semicolon) is refused, not escaped.
      */
     public Builder table(String table) {
-      this.table = Sql.checkTable(table);
+      settings.table(table);
       return this;
     }
 
@@ -141,9 +125,9 @@ public final class MySqlLockClient {
     }
 
     /**
-     * How long one call may take before the server counts as unreachable; 5 s by default. It bounds the connections
-     * the client opens from an address (and on MariaDB how long the server keeps the transaction of a client that
-     * stopped in its middle); those of a data source are bounded by the pool's own settings.
+     * How long one call may take before the server counts as unreachable; 5 s by default. It bounds every call, on the
+     * client's own connections or a data source's (a call that outlasts it is cancelled), and on MariaDB how long the
+     * server keeps the transaction of a client that stopped in its middle.
      */
     public Builder commandTimeout(Duration commandTimeout) {
       this.commandTimeout = Settings.positive("commandTimeout", commandTimeout);
@@ -153,7 +137,8 @@ public final class MySqlLockClient {
     /**
      * The longest a waiter waits before it looks again whether a lock released by another process is free; 250 ms by
      * default. A waiter looks again 10 ms after it found the queue moved, then twice as long each time it has not, up
-     * to 25 ms while the queue moved within the last second and up to this after.
+     * to 25 ms while the queue moved within the last second and up to this after. A client that listens for requests to
+     * release polls for them alike: 10 ms after it found one, up to this when none come.
      */
     public Builder maxPollInterval(Duration maxPollInterval) {
       this.maxPollInterval = Settings.positive("maxPollInterval", maxPollInterval);
@@ -171,11 +156,7 @@ public final class MySqlLockClient {
 
     /** How many connections a client made from an address keeps open between calls; 4 by default. */
     public Builder maxIdleConnections(int maxIdleConnections) {
-      if (maxIdleConnections < 1) {
-        throw new IllegalArgumentException("maxIdleConnections must be at least 1 but was " + maxIdleConnections
-            + ".");
-      }
-      this.maxIdleConnections = maxIdleConnections;
+      settings.maxIdleConnections(maxIdleConnections);
       return this;
     }
 
@@ -197,39 +178,15 @@ public final class MySqlLockClient {
      * @throws dev.baton.BackendUnavailableException if the server could not be reached; nothing is left open
      */
     public LockClient connect() {
-      if ((address == null) == (dataSource == null)) {
-        throw new IllegalStateException("Give either an address, e.g. address(\"mysql://user:password@host:3306"
-            + "/db\"), or a data source, dataSource(pool), but not both.");
-      }
-      if (namespace != null && table != null) {
-        throw new IllegalStateException("The namespace '" + namespace + "' and the table '" + table + "' both name"
-            + " the lock table (the namespace names " + namespace + "_locks): give one of them.");
-      }
-      Sql sql = new Sql(table != null ? table : namespace != null ? namespace + "_locks" : DEFAULT_TABLE);
-      Connections connections;
-      String server;
-      if (dataSource != null) {
-        connections = new DataSourceConnections(dataSource);
-        server = "the data source " + dataSource.getClass().getSimpleName();
-      } else {
-        connections = new PooledConnections(address.jdbcUrl(), driverProperties(), maxIdleConnections, sql,
-            Math.max(1, commandTimeout.toSeconds()));
-        server = address.display();
-      }
-      return ClientFactory.newClient(MySqlBackend.connect(connections, sql, maxPollInterval, sweepEvery, server),
-          defaultOptions);
+      Sql sql = new Sql(settings.lockTable());
+      Connections connections = settings.connections(new org.mariadb.jdbc.Driver(), "MariaDB Connector/J",
+          this::driverProperties, new IdleTransactionLimit(sql, Math.max(1, commandTimeout.toSeconds())));
+      return ClientFactory.newClient(MySqlBackend.connect(connections, sql, commandTimeout, maxPollInterval,
+          sweepEvery, settings.server()), defaultOptions);
     }
 
     private Properties driverProperties() {
-      Properties properties = new Properties();
-      String login = user != null ? user : address.user();
-      String secret = user != null ? password : address.password();
-      if (login != null) {
-        properties.setProperty("user", login);
-      }
-      if (secret != null) {
-        properties.setProperty("password", secret);
-      }
+      Properties properties = settings.login();
       properties.setProperty("connectTimeout", Long.toString(Math.max(1, connectTimeout.toMillis())));
       properties.setProperty("socketTimeout", Long.toString(Math.max(1, commandTimeout.toMillis())));
       properties.setProperty("transactionIsolation", "READ_COMMITTED");

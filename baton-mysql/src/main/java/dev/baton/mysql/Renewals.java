@@ -1,6 +1,7 @@
 package dev.baton.mysql;
 
 import dev.baton.BackendUnavailableException;
+import dev.baton.jdbc.JdbcCalls;
 import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Threads: one daemon thread of its own.
  */
 final class Renewals implements AutoCloseable {
-  private final MySqlCalls calls;
+  private final JdbcCalls calls;
   private final Sql sql;
   private final ExecutorService thread = Executors.newSingleThreadExecutor(task -> {
     Thread renewal = new Thread(task, "baton-mysql-renewal");
@@ -25,7 +26,7 @@ final class Renewals implements AutoCloseable {
     return renewal;
   });
 
-  Renewals(MySqlCalls calls, Sql sql) {
+  Renewals(JdbcCalls calls, Sql sql) {
     this.calls = calls;
     this.sql = sql;
   }
@@ -41,7 +42,7 @@ final class Renewals implements AutoCloseable {
       thread.execute(() -> {
         try {
           done.complete(calls.call("Renewing '" + key + "'", connection -> {
-            try (PreparedStatement update = MySqlCalls.prepare(connection, sql.refresh)) {
+            try (PreparedStatement update = calls.prepare(connection, sql.refresh)) {
               update.setLong(1, Math.max(1, ttl.toMillis()));
               update.setBytes(2, Keys.bytes(key));
               update.setLong(3, entryId);

@@ -1,22 +1,15 @@
 package dev.baton.mysql;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.regex.Pattern;
+import dev.baton.jdbc.SqlFiles;
 
 /**
- * The SQL Baton runs, read once from the resource files beside this class with {@code {table}} replaced by the lock
- * table's name (checked here: an identifier, optionally qualified by its database, that needs no quotes) and
+ * The SQL Baton runs, read once from the resource files beside this class ({@link SqlFiles}) with {@code {table}}
+ * replaced by the lock table's name (an identifier, optionally qualified by its database, that needs no quotes) and
  * {@code {index}} by its expiry index's.
  */
 final class Sql {
   /** The default name of the lock table; its counter of fencing tokens is {@code baton_locks_fencing}. */
-  static final String DEFAULT_TABLE = "baton_locks";
-
-  /** 64 characters at most for a table's name in MySQL; {@code _fencing} and {@code _expires_at} are added to it. */
-  private static final Pattern TABLE_NAME = Pattern.compile("([a-z_][a-z0-9_]{0,40}\\.)?[a-z_][a-z0-9_]{0,40}");
+  static final String DEFAULT_TABLE = SqlFiles.DEFAULT_TABLE;
 
   final String table;
   final String create;
@@ -39,29 +32,45 @@ final class Sql {
   final String keys;
   final String sweep;
   final String idleTransaction;
+  final String requestsExists;
+  final String createRequests;
+  final String request;
+  final String requestsRead;
+  final String requestsDelete;
+  final String requestsClear;
+  final String requestsSweep;
 
   Sql(String table) {
     this.table = checkTable(table);
-    this.create = read("create.sql");
-    this.createFencing = read("create-fencing.sql");
-    this.seedFencing = read("seed-fencing.sql");
-    this.readOnly = read("read-only.sql");
-    this.exists = read("exists.sql");
-    this.shape = read("shape.sql");
-    this.nextToken = read("next-token.sql");
-    this.entries = read("entries.sql");
-    this.insert = read("insert.sql");
-    this.refresh = read("refresh.sql");
-    this.release = read("release.sql");
-    this.releaseExpired = read("release-expired.sql");
-    this.abandon = read("abandon.sql");
-    this.contend = read("contend.sql");
-    this.keep = read("keep.sql");
-    this.keepLock = read("keep-lock.sql");
-    this.keepOthers = read("keep-others.sql");
-    this.keys = read("keys.sql");
-    this.sweep = read("sweep.sql");
-    this.idleTransaction = read("idle-transaction.sql");
+    SqlFiles files = new SqlFiles(name -> Sql.class.getResourceAsStream(name), "baton-mysql (dev/baton/mysql)",
+        this.table, indexName());
+    this.create = files.read("create.sql");
+    this.createFencing = files.read("create-fencing.sql");
+    this.seedFencing = files.read("seed-fencing.sql");
+    this.readOnly = files.read("read-only.sql");
+    this.exists = files.read("exists.sql");
+    this.shape = files.read("shape.sql");
+    this.nextToken = files.read("next-token.sql");
+    this.entries = files.read("entries.sql");
+    this.insert = files.read("insert.sql");
+    this.refresh = files.read("refresh.sql");
+    this.release = files.read("release.sql");
+    this.releaseExpired = files.read("release-expired.sql");
+    this.abandon = files.read("abandon.sql");
+    this.contend = files.read("contend.sql");
+    this.keep = files.read("keep.sql");
+    this.keepLock = files.read("keep-lock.sql");
+    this.keepOthers = files.read("keep-others.sql");
+    this.keys = files.read("keys.sql");
+    this.sweep = files.read("sweep.sql");
+    this.idleTransaction = files.read("idle-transaction.sql");
+    this.requestsExists = files.read("requests-exists.sql");
+    this.createRequests = files.read("create-requests.sql");
+    this.request = files.read("request.sql");
+    this.requestsRead = files.read("requests-read.sql");
+    this.requestsDelete = files.read("requests-delete.sql");
+    this.requestsClear = files.read("requests-clear.sql");
+    this.requestsSweep = files.read("requests-sweep.sql");
   }
 
   /**
@@ -71,17 +80,7 @@ final class Sql {
    *     character of SQL's syntax are refused, never escaped
    */
   static String checkTable(String table) {
-    if (!isTable(table)) {
-      throw new IllegalArgumentException("The lock table must be a lower-case name such as " + DEFAULT_TABLE
-          + " or mydb." + DEFAULT_TABLE + " (letters, digits and _, at most 41 characters each part), but was '"
-          + table + "'.");
-    }
-    return table;
-  }
-
-  /** Whether {@code table} is a lower-case identifier, optionally qualified by its database, that needs no quotes. */
-  static boolean isTable(String table) {
-    return table != null && TABLE_NAME.matcher(table).matches();
+    return SqlFiles.checkTable(table, "mydb");
   }
 
   /** The expiry index's name: an index is named without its table's database. */
@@ -98,17 +97,5 @@ final class Sql {
   /** The table's name without its database. */
   String tableName() {
     return table.substring(table.indexOf('.') + 1);
-  }
-
-  private String read(String name) {
-    try (InputStream in = Sql.class.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("The resource dev/baton/mysql/" + name + " is missing from baton-mysql.");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("{table}", table)
-          .replace("{index}", indexName()).strip();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not read dev/baton/mysql/" + name + ": " + e.getMessage(), e);
-    }
   }
 }

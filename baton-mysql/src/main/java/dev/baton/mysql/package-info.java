@@ -1,9 +1,9 @@
 /**
  * Baton's locks on MySQL and MariaDB: {@link dev.baton.mysql.MySqlLockClient}.
  *
- * <p>The client creates its two tables on first use if they are missing. Where the application's user may not create
- * tables, an administrator creates them once (for another table name, replace {@code baton_locks} throughout) and
- * grants the user their use:
+ * <p>The client creates its lock table and counter on first use if they are missing, and its table of requests to
+ * release on the first request or listen. Where the application's user may not create tables, an administrator
+ * creates them once (for another table name, replace {@code baton_locks} throughout) and grants the user their use:
  *
  * <pre>{@code
  * CREATE TABLE IF NOT EXISTS baton_locks (
@@ -23,8 +23,19 @@
  *   v  BIGINT  NOT NULL
  * ) ENGINE = InnoDB;
  * INSERT IGNORE INTO baton_locks_fencing (id, v) VALUES (1, 0);
+ * CREATE TABLE IF NOT EXISTS baton_locks_requests (
+ *   request_id BIGINT          NOT NULL AUTO_INCREMENT,
+ *   client_id  VARCHAR(255)    NOT NULL,
+ *   owner_id   VARCHAR(255)    NOT NULL,
+ *   lock_key   VARBINARY(1024) NOT NULL,
+ *   expires_at DATETIME(6)     NOT NULL,
+ *   PRIMARY KEY (request_id),
+ *   KEY by_client (client_id, request_id),
+ *   KEY by_expiry (expires_at)
+ * ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
  * GRANT SELECT, INSERT, UPDATE, DELETE ON app.baton_locks TO 'app'@'%';
  * GRANT SELECT, UPDATE ON app.baton_locks_fencing TO 'app'@'%';
+ * GRANT SELECT, INSERT, DELETE ON app.baton_locks_requests TO 'app'@'%';
  * }</pre>
  *
  * <p>Every call is one statement or one short transaction on a connection borrowed for it: no session state, no

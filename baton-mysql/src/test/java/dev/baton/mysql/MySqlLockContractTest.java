@@ -30,10 +30,4 @@ class MySqlLockContractTest extends LockClientContract {
     return (int) TestDatabase.numberForKey(mariadb.server(), "SELECT count(*) FROM baton_locks WHERE lock_key = ?",
         key);
   }
-
-  /** MySQL has no notifications: the store does not deliver requests to release yet (issue 36). */
-  @Override
-  protected boolean deliversReleaseRequests() {
-    return false;
-  }
 }

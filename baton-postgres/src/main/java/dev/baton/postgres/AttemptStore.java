@@ -1,12 +1,13 @@
 package dev.baton.postgres;
 
+import dev.baton.jdbc.JdbcCalls;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
 
 /**
  * What a {@link PostgresAttempt} asks of the client beside its own statements: to be woken by a key's notifications,
  * whether the user may acquire, how long to wait without one, and to leave a key's queue. The statements of its tries
- * it runs itself, through {@link PostgresCalls} on the lock table's {@link Sql}.
+ * it runs itself, through {@link JdbcCalls} on the lock table's {@link Sql}.
  */
 interface AttemptStore {
   /**

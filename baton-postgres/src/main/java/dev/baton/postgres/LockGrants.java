@@ -1,6 +1,7 @@
 package dev.baton.postgres;
 
 import dev.baton.PermissionDeniedException;
+import dev.baton.jdbc.JdbcCalls;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 
@@ -13,20 +14,20 @@ import java.sql.ResultSet;
  * list) needs SELECT alone.
  */
 final class LockGrants {
-  private final PostgresCalls calls;
+  private final JdbcCalls calls;
   private final Sql sql;
   private final String server;
   /** The privileges the user lacked when last asked, as in a GRANT; empty if none. */
   private volatile String missing;
 
-  private LockGrants(PostgresCalls calls, Sql sql, String server) {
+  private LockGrants(JdbcCalls calls, Sql sql, String server) {
     this.calls = calls;
     this.sql = sql;
     this.server = server;
   }
 
   /** Reads what the user lacks. */
-  static LockGrants read(PostgresCalls calls, Sql sql, String server) {
+  static LockGrants read(JdbcCalls calls, Sql sql, String server) {
     LockGrants grants = new LockGrants(calls, sql, server);
     grants.missing = grants.readMissing();
     return grants;

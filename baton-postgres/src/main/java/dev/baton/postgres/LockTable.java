@@ -1,6 +1,7 @@
 package dev.baton.postgres;
 
 import dev.baton.PermissionDeniedException;
+import dev.baton.jdbc.JdbcCalls;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -26,7 +27,7 @@ final class LockTable {
    * @throws PermissionDeniedException if the table or its sequence is missing and the user may not create them
    * @throws dev.baton.BackendSetupException if the table's schema is missing or the table is not of Baton's shape
    */
-  static void ensureExists(PostgresCalls calls, Sql sql) {
+  static void ensureExists(JdbcCalls calls, Sql sql) {
     Found found = find(calls, sql);
     if (!found.made()) {
       create(calls, sql, "Creating the lock table " + sql.table, sql.create, sql.index);
@@ -47,7 +48,7 @@ final class LockTable {
    * table's owner may: for any other user the sweep of expired entries scans the table instead, and the warning says
    * what to run.
    */
-  private static void addIndex(PostgresCalls calls, Sql sql) {
+  private static void addIndex(JdbcCalls calls, Sql sql) {
     try {
       create(calls, sql, "Adding the expiry index to the lock table " + sql.table, sql.index);
     } catch (PermissionDeniedException e) {
@@ -56,7 +57,7 @@ final class LockTable {
     }
   }
 
-  private static void create(PostgresCalls calls, Sql sql, String what, String... statements) {
+  private static void create(JdbcCalls calls, Sql sql, String what, String... statements) {
     calls.transaction(what, connection -> {
       try (PreparedStatement lock = calls.prepare(connection, sql.queueLock)) {
         lock.setString(1, ""); // the advisory lock of the empty key, which no lock has
@@ -71,7 +72,7 @@ final class LockTable {
     });
   }
 
-  private static Found find(PostgresCalls calls, Sql sql) {
+  private static Found find(JdbcCalls calls, Sql sql) {
     return calls.call("Looking for the lock table " + sql.table, connection -> {
       try (PreparedStatement check = calls.prepare(connection, sql.exists); ResultSet row = check.executeQuery()) {
         row.next();

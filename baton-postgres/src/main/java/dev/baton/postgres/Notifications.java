@@ -1,5 +1,7 @@
 package dev.baton.postgres;
 
+import dev.baton.jdbc.Connections;
+import dev.baton.jdbc.PooledConnections;
 import dev.baton.spi.WakeUp;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -2,6 +2,8 @@ package dev.baton.postgres;
 
 import dev.baton.BackendSetupException;
 import dev.baton.PermissionDeniedException;
+import dev.baton.jdbc.Entry;
+import dev.baton.jdbc.JdbcCalls;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Outcome;
@@ -40,7 +42,7 @@ import java.util.function.Supplier;
  */
 final class PostgresAttempt implements Attempt {
   private final AttemptStore store;
-  private final PostgresCalls calls;
+  private final JdbcCalls calls;
   private final Sql sql;
   private final AcquireRequest request;
   private final String what;
@@ -51,7 +53,7 @@ final class PostgresAttempt implements Attempt {
   private boolean claimTried;
 
   /** An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls}. */
-  PostgresAttempt(AttemptStore store, PostgresCalls calls, Sql sql, AcquireRequest request) {
+  PostgresAttempt(AttemptStore store, JdbcCalls calls, Sql sql, AcquireRequest request) {
     this.store = store;
     this.calls = calls;
     this.sql = sql;
@@ -115,7 +117,7 @@ final class PostgresAttempt implements Attempt {
       bindEntry(claim, 2, expiryMillis);
       claim.setString(8, request.key());
       written = true; // from here the entry may be there, whatever the reply
-      try (ResultSet row = PostgresCalls.secondResult(claim)) {
+      try (ResultSet row = secondResult(claim)) {
         if (row.next()) {
           return row.getLong(1);
         }
@@ -123,6 +125,19 @@ final class PostgresAttempt implements Attempt {
       written = false;
       return 0;
     }
+  }
+
+  /**
+   * Runs {@code statement}, two statements sent together (they run in one implicit transaction: what the first takes
+   * and sets, the key's advisory lock and the plans' settings, holds for the second), and returns the second one's
+   * rows.
+   */
+  private static ResultSet secondResult(PreparedStatement statement) throws SQLException {
+    statement.execute(); // the first statement's row
+    if (!statement.getMoreResults()) {
+      throw new SQLException("The second of the statements sent together returned no rows.");
+    }
+    return statement.getResultSet();
   }
 
   /** The transaction of one try. */

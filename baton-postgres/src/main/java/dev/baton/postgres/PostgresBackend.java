@@ -2,15 +2,16 @@ package dev.baton.postgres;
 
 import dev.baton.LockException;
 import dev.baton.LockStatus;
-import dev.baton.LockStatus.Mode;
+import dev.baton.jdbc.ConnectionSetup;
+import dev.baton.jdbc.Connections;
+import dev.baton.jdbc.Entry;
+import dev.baton.jdbc.JdbcCalls;
+import dev.baton.jdbc.Sweeper;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
-import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
-import dev.baton.spi.LockStatuses;
-import dev.baton.spi.QueueRule;
 import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
 import java.sql.Connection;
@@ -35,7 +36,7 @@ import java.util.concurrent.CompletionStage;
 final class PostgresBackend implements LockBackend, AttemptStore {
   private final Connections connections;
   private final Sql sql;
-  private final PostgresCalls calls;
+  private final JdbcCalls calls;
   private final Notifications notifications;
   private final Sweeper sweeper;
   private final LockGrants grants;
@@ -46,7 +47,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
   /** Guarded by this: whether the client's release channel is listened on. */
   private boolean listening;
 
-  private PostgresBackend(Connections connections, Sql sql, PostgresCalls calls, Notifications notifications,
+  private PostgresBackend(Connections connections, Sql sql, JdbcCalls calls, Notifications notifications,
       LockGrants grants, Sweeper sweeper, Duration fallbackWait, String server) {
     this.connections = connections;
     this.sql = sql;
@@ -66,7 +67,8 @@ final class PostgresBackend implements LockBackend, AttemptStore {
   static PostgresBackend connect(Connections connections, String table, Duration timeout, Duration fallbackWait,
       Duration sweepEvery, String server) {
     Sql sql = new Sql(table);
-    PostgresCalls calls = new PostgresCalls(connections, timeout, server, sql.table);
+    JdbcCalls calls = new JdbcCalls(connections, timeout, "baton-postgres-deadlines", PostgresErrors::translate,
+        ConnectionSetup.NONE, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);
       LockGrants grants = LockGrants.read(calls, sql, server);
@@ -77,12 +79,29 @@ final class PostgresBackend implements LockBackend, AttemptStore {
         throw PostgresErrors.translate("Listening for releases on channel " + sql.channel(), server, sql.table, e);
       }
       return new PostgresBackend(connections, sql, calls, notifications, grants,
-          Sweeper.start(calls, sql, sweepEvery), fallbackWait, server);
+          sweeper(calls, sql, sweepEvery), fallbackWait, server);
     } catch (LockException | IllegalStateException e) {
       calls.close();
       connections.close();
       throw e;
     }
+  }
+
+  /**
+   * Starts deleting expired entries every {@code every} ({@code sweep.sql}, which also notifies the waiters of their
+   * keys).
+   */
+  private static Sweeper sweeper(JdbcCalls calls, Sql sql, Duration every) {
+    return Sweeper.start(calls, sql.table, (connection, limit) -> {
+      try (PreparedStatement sweep = calls.prepare(connection, sql.sweep)) {
+        sweep.setInt(1, limit);
+        sweep.setString(2, sql.channel());
+        try (ResultSet row = sweep.executeQuery()) {
+          row.next();
+          return row.getInt(1);
+        }
+      }
+    }, "until their key is acquired again", "baton-postgres-sweep", every);
   }
 
   @Override
@@ -108,14 +127,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
         entries = Entry.readAll(rows);
       }
     }
-    if (entries.isEmpty()) {
-      return LockStatuses.free(key, 0);
-    }
-    List<QueueRule> rules = entries.stream().map(Entry::rule).toList();
-    Entry oldest = entries.get(0);
-    LockStatus held = HolderRecord.read(oldest.holder()).held(key, oldest.id(),
-        Duration.ofMillis(Math.max(0, oldest.remainingMillis())), QueueRule.waiting(rules));
-    return QueueRule.describe(held, rules);
+    return Entry.status(key, entries);
   }
 
   @Override
@@ -153,20 +165,15 @@ final class PostgresBackend implements LockBackend, AttemptStore {
           entries = Entry.readAll(rows);
         }
       }
-      int asked = 0;
-      List<Mode> ahead = new ArrayList<>();
-      for (Entry entry : entries) {
-        if (entry.rule().awaited(ahead) == QueueRule.HOLDS) {
-          try (PreparedStatement notify = calls.prepare(connection, "SELECT pg_notify(?, ?)")) {
-            notify.setString(1, releaseChannel(AcquireRequest.clientIdOf(entry.ownerId())));
-            notify.setString(2, entry.ownerId() + " " + key);
-            notify.execute();
-          }
-          asked++;
+      List<Entry> holders = Entry.holders(entries);
+      for (Entry entry : holders) {
+        try (PreparedStatement notify = calls.prepare(connection, "SELECT pg_notify(?, ?)")) {
+          notify.setString(1, releaseChannel(AcquireRequest.clientIdOf(entry.ownerId())));
+          notify.setString(2, entry.ownerId() + " " + key);
+          notify.execute();
         }
-        ahead.add(entry.rule().mode());
       }
-      return asked;
+      return holders.size();
     });
   }
 

@@ -3,6 +3,9 @@ package dev.baton.postgres;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.internal.Settings;
+import dev.baton.jdbc.ClientSettings;
+import dev.baton.jdbc.ConnectionSetup;
+import dev.baton.jdbc.Connections;
 import dev.baton.spi.ClientFactory;
 import java.time.Duration;
 import java.util.Properties;
@@ -61,16 +64,11 @@ public final class PostgresLockClient {
 
   /** Settings of a PostgreSQL lock client; every setter checks its value at once. */
   public static final class Builder {
-    private PostgresAddress address;
-    private DataSource dataSource;
-    private String user;
-    private String password;
-    private String table;
-    private String namespace;
+    private final ClientSettings settings = new ClientSettings(PostgresAddress.FORMAT,
+        "postgresql://user:password@host:5432/db", "myschema");
     private Duration commandTimeout = Duration.ofSeconds(5);
     private Duration fallbackWait = Duration.ofSeconds(5);
     private Duration sweepEvery = DEFAULT_SWEEP_EVERY;
-    private int maxIdleConnections = 4;
     private LockOptions defaultOptions = LockOptions.defaults();
 
     private Builder() {}
@@ -80,7 +78,7 @@ public final class PostgresLockClient {
      * query parameters go to the driver as they are.
      */
     public Builder address(String address) {
-      this.address = PostgresAddress.parse(address);
+      settings.address(address);
       return this;
     }
 
@@ -89,21 +87,13 @@ public final class PostgresLockClient {
      * The client keeps one of them open, for notifications, until it is closed.
      */
     public Builder dataSource(DataSource dataSource) {
-      if (dataSource == null) {
-        throw new IllegalArgumentException("The data source must not be null.");
-      }
-      this.dataSource = dataSource;
+      settings.dataSource(dataSource);
       return this;
     }
 
     /** Logs in as this user, for an address without one. */
     public Builder credentials(String user, String password) {
-      if (user == null || user.isBlank() || password == null) {
-        throw new IllegalArgumentException("A PostgreSQL user needs a name and a password; the name was '" + user
-            + "'.");
-      }
-      this.user = user;
-      this.password = password;
+      settings.credentials(user, password);
       return this;
     }
 
@@ -115,12 +105,7 @@ public final class PostgresLockClient {
      * {@link #table} instead.
      */
     public Builder namespace(String namespace) {
-      if (namespace == null || !Sql.isTable(namespace + "_locks")) {
-        throw new IllegalArgumentException("The namespace names the lock table NAMESPACE_locks on PostgreSQL, so it"
-            + " must be a lower-case name such as orders or myschema.orders (letters, digits and _, at most 35"
-            + " characters each part), but was '" + namespace + "'. Use table(name) to name the table as it is.");
-      }
-      this.namespace = namespace;
+      settings.namespace(namespace);
       return this;
     }
 
@@ -130,7 +115,7 @@ public final class PostgresLockClient {
      * {@code _fencing}, and its notification channel the table's name.
      */
     public Builder table(String table) {
-      this.table = Sql.checkTable(table);
+      settings.table(table);
       return this;
     }
 
@@ -157,11 +142,7 @@ public final class PostgresLockClient {
 
     /** How many connections a client made from an address keeps open between calls; 4 by default. */
     public Builder maxIdleConnections(int maxIdleConnections) {
-      if (maxIdleConnections < 1) {
-        throw new IllegalArgumentException("maxIdleConnections must be at least 1 but was " + maxIdleConnections
-            + ".");
-      }
-      this.maxIdleConnections = maxIdleConnections;
+      settings.maxIdleConnections(maxIdleConnections);
       return this;
     }
 
@@ -183,38 +164,15 @@ public final class PostgresLockClient {
      * @throws dev.baton.BackendUnavailableException if the server could not be reached; nothing is left open
      */
     public LockClient connect() {
-      if ((address == null) == (dataSource == null)) {
-        throw new IllegalStateException("Give either an address, e.g. address(\"postgresql://user:password@host:5432"
-            + "/db\"), or a data source, dataSource(pool), but not both.");
-      }
-      if (namespace != null && table != null) {
-        throw new IllegalStateException("The namespace '" + namespace + "' and the table '" + table + "' both name"
-            + " the lock table (the namespace names " + namespace + "_locks): give one of them.");
-      }
-      String lockTable = table != null ? table : namespace != null ? namespace + "_locks" : DEFAULT_TABLE;
-      Connections connections;
-      String server;
-      if (dataSource != null) {
-        connections = new DataSourceConnections(dataSource);
-        server = "the data source " + dataSource.getClass().getSimpleName();
-      } else {
-        connections = new PooledConnections(address.jdbcUrl(), driverProperties(), maxIdleConnections);
-        server = address.display();
-      }
+      String lockTable = settings.lockTable();
+      Connections connections = settings.connections(new org.postgresql.Driver(), "The PostgreSQL driver",
+          this::driverProperties, ConnectionSetup.NONE);
       return ClientFactory.newClient(PostgresBackend.connect(connections, lockTable, commandTimeout, fallbackWait,
-          sweepEvery, server), defaultOptions);
+          sweepEvery, settings.server()), defaultOptions);
     }
 
     private Properties driverProperties() {
-      Properties properties = new Properties();
-      String login = user != null ? user : address.user();
-      String secret = user != null ? password : address.password();
-      if (login != null) {
-        properties.setProperty("user", login);
-      }
-      if (secret != null) {
-        properties.setProperty("password", secret);
-      }
+      Properties properties = settings.login();
       long seconds = Math.max(1, commandTimeout.toSeconds());
       properties.setProperty("connectTimeout", Long.toString(seconds));
       properties.setProperty("loginTimeout", Long.toString(seconds));

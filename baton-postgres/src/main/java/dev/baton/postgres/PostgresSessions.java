@@ -1,5 +1,6 @@
 package dev.baton.postgres;
 
+import dev.baton.jdbc.JdbcAddress;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -49,7 +50,7 @@ public final class PostgresSessions {
    * @throws dev.baton.BackendUnavailableException if the server could not be reached or failed
    */
   public static int terminate(String address) {
-    PostgresAddress parsed = PostgresAddress.parse(address);
+    JdbcAddress parsed = PostgresAddress.parse(address);
     return terminate(parsed, parsed.user(), parsed.password());
   }
 
@@ -71,14 +72,8 @@ public final class PostgresSessions {
     return terminate(PostgresAddress.parse(address), user, password);
   }
 
-  private static int terminate(PostgresAddress address, String user, String password) {
-    Properties properties = new Properties();
-    if (user != null) {
-      properties.setProperty("user", user);
-    }
-    if (password != null) {
-      properties.setProperty("password", password);
-    }
+  private static int terminate(JdbcAddress address, String user, String password) {
+    Properties properties = address.login(user, password);
     properties.setProperty("connectTimeout", Integer.toString(CONNECT_SECONDS));
     properties.setProperty("loginTimeout", Integer.toString(CONNECT_SECONDS));
     properties.setProperty("socketTimeout", Integer.toString(CONNECT_SECONDS * 3));

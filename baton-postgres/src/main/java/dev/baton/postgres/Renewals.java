@@ -3,6 +3,7 @@ package dev.baton.postgres;
 import dev.baton.BackendSetupException;
 import dev.baton.BackendUnavailableException;
 import dev.baton.PermissionDeniedException;
+import dev.baton.jdbc.JdbcCalls;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -44,7 +45,7 @@ final class Renewals implements AutoCloseable {
   /** An entry's address in the lock table. */
   private record Row(String key, long entryId) {}
 
-  private final PostgresCalls calls;
+  private final JdbcCalls calls;
   private final Sql sql;
   private final Queue<Request> pending = new ConcurrentLinkedQueue<>();
   /** Whether a drain is scheduled or running: renewals asked for meanwhile are sent by it. */
@@ -56,7 +57,7 @@ final class Renewals implements AutoCloseable {
   });
   private volatile boolean closed;
 
-  Renewals(PostgresCalls calls, Sql sql) {
+  Renewals(JdbcCalls calls, Sql sql) {
     this.calls = calls;
     this.sql = sql;
   }

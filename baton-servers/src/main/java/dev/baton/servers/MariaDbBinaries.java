@@ -1,16 +1,14 @@
 package dev.baton.servers;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Where MariaDB's {@code mariadb-install-db}, {@code mariadbd} and {@code mariadb} (the client) are: on the PATH, else
- * where Debian's {@code mariadb-server} package and its dependencies put them ({@code /usr/bin} and {@code /usr/sbin}, the latter off a user's PATH).
+ * where Debian's {@code mariadb-server} package and its dependencies put them ({@code /usr/bin} and {@code /usr/sbin},
+ * the latter off a user's PATH).
  */
 final class MariaDbBinaries {
   private static final List<Path> DEBIAN_DIRS = List.of(Path.of("/usr/bin"), Path.of("/usr/sbin"));
@@ -51,9 +49,7 @@ final class MariaDbBinaries {
   }
 
   private static List<Path> candidates() {
-    List<Path> dirs = new ArrayList<>();
-    String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-    Arrays.stream(path.split(File.pathSeparator)).filter(dir -> !dir.isBlank()).map(Path::of).forEach(dirs::add);
+    List<Path> dirs = new ArrayList<>(SearchPath.dirs());
     dirs.addAll(DEBIAN_DIRS);
     return dirs;
   }

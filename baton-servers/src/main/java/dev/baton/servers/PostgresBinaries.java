@@ -1,15 +1,12 @@
 package dev.baton.servers;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -48,9 +45,7 @@ final class PostgresBinaries {
   }
 
   private static List<Path> candidates() {
-    List<Path> dirs = new ArrayList<>();
-    String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-    Arrays.stream(path.split(File.pathSeparator)).filter(dir -> !dir.isBlank()).map(Path::of).forEach(dirs::add);
+    List<Path> dirs = new ArrayList<>(SearchPath.dirs());
     if (Files.isDirectory(DEBIAN_ROOT)) {
       try (Stream<Path> versions = Files.list(DEBIAN_ROOT)) {
         versions.sorted(Comparator.comparing(PostgresBinaries::version).reversed())

@@ -31,19 +31,15 @@ public final class PostgresServer {
   /** The database the tests use. */
   public static final String DATABASE = "postgres";
 
+  private static final String NAME = "PostgreSQL";
   private static final String HOST = Loopback.HOST;
   private static final String READY = "database system is ready to accept connections";
-  private static final String PORT_TAKEN = "Address already in use";
   private static final Duration INITDB_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-  private static final int PORT_ATTEMPTS = 5;
 
   private volatile int port;
-  private volatile Run run;
-
-  /** One life of the server, from start to stop. */
-  private record Run(Process process, ProcessOutput output, Path dir, Thread exitHook) {}
+  private volatile ServerRun run;
 
   /**
    * Makes a new cluster and starts the server on a free port, returning once it accepts connections.
@@ -58,19 +54,10 @@ public final class PostgresServer {
     stop();
     Path binaries = PostgresBinaries.locate();
     PostgresUser user = PostgresUser.forThisProcess();
-    for (int attempt = 0; attempt < PORT_ATTEMPTS && run == null; attempt++) {
-      int candidate = Loopback.freePort();
-      Path dir = initdb(binaries, user);
-      Optional<Run> started = launch(binaries, user, dir, candidate);
-      if (started.isPresent()) {
-        port = candidate;
-        run = started.get();
-      }
-    }
-    if (run == null) {
-      throw new IllegalStateException("PostgreSQL found each of " + PORT_ATTEMPTS
-          + " free ports taken by the time it started; is something grabbing loopback ports?");
-    }
+    ServerRun.OnPort started = ServerRun.onFreePort(NAME, () -> initdb(binaries, user),
+        (dir, candidate) -> launch(binaries, user, dir, candidate));
+    port = started.port();
+    run = started.run();
   }
 
   /**
@@ -78,10 +65,11 @@ public final class PostgresServer {
    * deletes its data. Does nothing if it is not running.
    */
   public void stop() {
-    Run stopping = run;
+    ServerRun stopping = run;
     if (stopping != null) {
       run = null;
-      stop(stopping);
+      shutDown(stopping);
+      WorkDirs.delete(stopping.dir(), NAME);
     }
   }
 
@@ -92,20 +80,20 @@ public final class PostgresServer {
    * @throws IllegalStateException if it is not running, or did not come back (the message quotes its output)
    */
   public void restart() {
-    Run stopping = run;
+    ServerRun stopping = run;
     if (stopping == null) {
       throw new IllegalStateException("PostgreSQL is not running; start() it first.");
     }
     run = null;
     shutDown(stopping);
     Path binaries = PostgresBinaries.locate();
-    run = launch(binaries, PostgresUser.forThisProcess(), stopping.dir(), port).orElseThrow(() ->
-        new IllegalStateException("Cannot start PostgreSQL again on port " + port + ": another process has taken it."));
+    PostgresUser user = PostgresUser.forThisProcess();
+    run = ServerRun.relaunch(NAME, stopping.dir(), port, (dir, same) -> launch(binaries, user, dir, same));
   }
 
   /** Whether the server process is alive. */
   public boolean isRunning() {
-    Run current = run;
+    ServerRun current = run;
     return current != null && current.process().isAlive();
   }
 
@@ -130,7 +118,7 @@ public final class PostgresServer {
 
   /** The pid of the server process (the postmaster). */
   public long pid() {
-    Run current = run;
+    ServerRun current = run;
     if (current == null) {
       throw new IllegalStateException("PostgreSQL is not running.");
     }
@@ -139,7 +127,7 @@ public final class PostgresServer {
 
   /** The server's last lines of log, e.g. to check that it logged no error. */
   public String logTail() {
-    Run current = run;
+    ServerRun current = run;
     return current == null ? "" : current.output().tail();
   }
 
@@ -173,13 +161,13 @@ public final class PostgresServer {
 
   /** A new cluster in a new directory: {@code DIR/data}, the password file and the socket beside it. */
   private static Path initdb(Path binaries, PostgresUser user) {
-    Path dir = WorkDirs.create("baton-postgres-", "PostgreSQL");
+    Path dir = WorkDirs.create("baton-postgres-", NAME);
     user.own(dir);
     Path passwordFile = dir.resolve("password");
     try {
       Files.writeString(passwordFile, PASSWORD + "\n", StandardCharsets.UTF_8);
     } catch (IOException e) {
-      WorkDirs.delete(dir, "PostgreSQL");
+      WorkDirs.delete(dir, NAME);
       throw new UncheckedIOException("Could not write " + passwordFile + ": " + e.getMessage(), e);
     }
     user.own(passwordFile);
@@ -189,7 +177,7 @@ public final class PostgresServer {
     Commands.Completion initialized = Commands.runToEnd(new ProcessBuilder(command).directory(dir.toFile()),
         INITDB_TIMEOUT, "initdb");
     if (!initialized.succeeded()) {
-      WorkDirs.delete(dir, "PostgreSQL");
+      WorkDirs.delete(dir, NAME);
       throw new IllegalStateException("initdb (" + binaries + ") did not make a cluster within "
           + INITDB_TIMEOUT.toSeconds() + " s. Its last output:\n" + initialized.output());
     }
@@ -197,51 +185,17 @@ public final class PostgresServer {
   }
 
   /** Starts the server of the cluster in {@code dir} on {@code candidate}; empty if the port turned out to be taken. */
-  private static Optional<Run> launch(Path binaries, PostgresUser user, Path dir, int candidate) {
+  private static Optional<ServerRun> launch(Path binaries, PostgresUser user, Path dir, int candidate) {
     List<String> command = new ArrayList<>(List.of(binaries.resolve("postgres").toString(),
         "-D", dir.resolve("data").toString(), "-p", Integer.toString(candidate), "-k", dir.toString(),
         "-c", "listen_addresses=" + HOST, "-c", "fsync=off", "-c", "synchronous_commit=off",
         "-c", "full_page_writes=off", "-c", "max_connections=200"));
-    Process process = start(user.command(command), dir);
-    String name = "postgres-" + candidate;
-    Run started = new Run(process, ProcessOutput.follow(process, name + "-output"), dir,
-        Processes.killOnExit(process, name));
-    boolean ready;
-    try {
-      ready = started.output().awaitLine(line -> line.contains(READY), START_TIMEOUT).isPresent();
-    } catch (InterruptedException e) {
-      stop(started);
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Interrupted while PostgreSQL was starting on port " + candidate, e);
-    }
-    if (ready) {
-      return Optional.of(started);
-    }
-    String output = started.output().tail();
-    stop(started);
-    if (output.contains(PORT_TAKEN)) {
-      return Optional.empty();
-    }
-    throw new IllegalStateException("PostgreSQL (" + binaries + ") did not say \"" + READY + "\" on port "
-        + candidate + " within " + START_TIMEOUT.toSeconds() + " s. Its last output:\n" + output);
-  }
-
-  private static Process start(List<String> command, Path dir) {
-    try {
-      return new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Could not run " + command.get(0) + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** Stops the server and deletes its data. */
-  private static void stop(Run stopping) {
-    shutDown(stopping);
-    WorkDirs.delete(stopping.dir(), "PostgreSQL");
+    return ServerRun.launch(NAME, binaries, user.command(command), dir, "postgres-" + candidate, candidate, READY,
+        START_TIMEOUT, PostgresServer::shutDown);
   }
 
   /** A fast shutdown (SIGINT: sessions are ended at once), SIGKILL if it takes too long. */
-  private static void shutDown(Run stopping) {
+  private static void shutDown(ServerRun stopping) {
     Process process = stopping.process();
     if (process.isAlive()) {
       signalInterrupt(process.pid());

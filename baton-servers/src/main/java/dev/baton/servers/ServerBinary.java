@@ -1,11 +1,8 @@
 package dev.baton.servers;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /** An executable these launchers run, such as {@code redis-server} or {@code etcd}, and the package that installs it. */
@@ -14,7 +11,7 @@ enum ServerBinary {
   REDIS_CLI("redis-cli", "redis-tools", "Redis command line, which creates a cluster,"),
   ETCD("etcd", "etcd-server", "etcd");
 
-  private static final List<String> KNOWN_DIRS = List.of("/usr/bin", "/usr/local/bin");
+  private static final List<Path> KNOWN_DIRS = List.of(Path.of("/usr/bin"), Path.of("/usr/local/bin"));
 
   private final String name;
   private final String debianPackage;
@@ -32,10 +29,8 @@ enum ServerBinary {
    * @throws IllegalStateException naming the install command if there is none
    */
   Path locate() {
-    String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-    return Stream.concat(Arrays.stream(path.split(File.pathSeparator)), KNOWN_DIRS.stream())
-        .filter(dir -> !dir.isBlank())
-        .map(dir -> Path.of(dir, name))
+    return Stream.concat(SearchPath.dirs().stream(), KNOWN_DIRS.stream())
+        .map(dir -> dir.resolve(name))
         .filter(Files::isExecutable)
         .findFirst()
         .orElseThrow(() -> new IllegalStateException(name + " was not found on the PATH, in /usr/bin or in "

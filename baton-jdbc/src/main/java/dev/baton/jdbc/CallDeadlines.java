@@ -1,4 +1,4 @@
-package dev.baton.postgres;
+package dev.baton.jdbc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,13 +16,14 @@ import org.slf4j.LoggerFactory;
  * timeout and cancels the running statement of each call that has outlasted it, so a call ends within 1.05 times the
  * timeout (the server then logs that it cancelled the statement). The driver's own query timeout would do the same for
  * each statement, but at the cost of waking its timer thread twice a statement: on a busy machine those wake-ups
- * made an uncontended lock and unlock half as fast.
+ * made an uncontended lock and unlock half as fast on PostgreSQL. On MySQL it bounds the calls on an application's
+ * data source too, whose connections Baton cannot give a socket timeout.
  *
  * <p>A cancel reaches only the statement it was meant for: the driver cancels a statement only while it runs.
  *
  * <p>Threads: calls start, run statements and end on any thread; the watcher thread cancels.
  */
-final class CallDeadlines implements AutoCloseable {
+public final class CallDeadlines implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(CallDeadlines.class);
   private static final long MIN_PERIOD_MILLIS = 10;
   private static final long CLOSE_WAIT_MILLIS = 2_000;
@@ -43,21 +44,22 @@ final class CallDeadlines implements AutoCloseable {
     }
   }
 
-  CallDeadlines(Duration timeout) {
+  /** Bounds calls by {@code timeout}, watched by a daemon thread named {@code threadName}. */
+  public CallDeadlines(Duration timeout, String threadName) {
     this.timeoutNanos = timeout.toNanos();
     this.periodMillis = Math.max(MIN_PERIOD_MILLIS, timeout.toMillis() / 20);
-    this.watcher = new Thread(this::watch, "baton-postgres-deadlines");
+    this.watcher = new Thread(this::watch, threadName);
     watcher.setDaemon(true);
     watcher.start();
   }
 
   /** A call on {@code connection} starts now. */
-  void start(Connection connection) {
+  public void start(Connection connection) {
     running.put(connection, new Call(System.nanoTime() + timeoutNanos));
   }
 
   /** The call on {@code connection} runs {@code statement} next. */
-  void runs(Connection connection, Statement statement) {
+  public void runs(Connection connection, Statement statement) {
     Call call = running.get(connection);
     if (call != null) {
       call.statement = statement;
@@ -65,7 +67,7 @@ final class CallDeadlines implements AutoCloseable {
   }
 
   /** The call on {@code connection} is over, before the connection goes back to the pool. */
-  void end(Connection connection) {
+  public void end(Connection connection) {
     running.remove(connection);
   }
 

@@ -1,72 +1,72 @@
-package dev.baton.postgres;
+package dev.baton.jdbc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 
 /**
- * Runs one call on a connection borrowed for it: a single statement in auto-commit mode, or one short transaction.
- * Every call is bounded by the command timeout ({@link CallDeadlines}); a failure becomes Baton's exception
- * ({@link PostgresErrors}).
+ * Runs one call on a connection borrowed for it: a single statement in auto-commit mode, or one short transaction
+ * (which the store may set up first: {@link ConnectionSetup}). Every call is bounded by the command timeout
+ * ({@link CallDeadlines}); a failure becomes Baton's exception ({@link ErrorTranslation}).
  */
-final class PostgresCalls implements AutoCloseable {
+public final class JdbcCalls implements AutoCloseable {
   /** Work on a borrowed connection. */
   @FunctionalInterface
-  interface Work<T> {
+  public interface Work<T> {
+    /** Does the work on {@code connection}. */
     T on(Connection connection) throws SQLException;
   }
 
   private final Connections connections;
   private final CallDeadlines deadlines;
+  private final ErrorTranslation errors;
+  private final ConnectionSetup transactionSetup;
   private final String server;
   private final String table;
 
-  /** Calls to {@code server} on the lock table {@code table}, which errors name. */
-  PostgresCalls(Connections connections, Duration timeout, String server, String table) {
+  /**
+   * Calls to {@code server} on the lock table {@code table}, which errors name, bounded by {@code timeout} (watched
+   * by a thread named {@code deadlineThread}); each transaction first set up by {@code transactionSetup}.
+   */
+  public JdbcCalls(Connections connections, Duration timeout, String deadlineThread, ErrorTranslation errors,
+      ConnectionSetup transactionSetup, String server, String table) {
     this.connections = connections;
-    this.deadlines = new CallDeadlines(timeout);
+    this.deadlines = new CallDeadlines(timeout, deadlineThread);
+    this.errors = errors;
+    this.transactionSetup = transactionSetup;
     this.server = server;
     this.table = table;
   }
 
+  /** How messages name the server. */
+  public String server() {
+    return server;
+  }
+
   /** Runs {@code work} in auto-commit mode; {@code what} names the call in error messages. */
-  <T> T call(String what, Work<T> work) {
+  public <T> T call(String what, Work<T> work) {
     return run(what, work, false);
   }
 
   /** Runs {@code work} in one transaction, committed if it returns, rolled back if it throws. */
-  <T> T transaction(String what, Work<T> work) {
+  public <T> T transaction(String what, Work<T> work) {
     return run(what, work, true);
   }
 
   /** A statement of {@code sql} for the call on {@code connection}, cancelled if the call outlasts the timeout. */
-  PreparedStatement prepare(Connection connection, String sql) throws SQLException {
+  public PreparedStatement prepare(Connection connection, String sql) throws SQLException {
     PreparedStatement statement = connection.prepareStatement(sql);
     deadlines.runs(connection, statement);
     return statement;
   }
 
   /** A plain statement for the call on {@code connection}, cancelled if the call outlasts the timeout. */
-  Statement statement(Connection connection) throws SQLException {
+  public Statement statement(Connection connection) throws SQLException {
     Statement statement = connection.createStatement();
     deadlines.runs(connection, statement);
     return statement;
-  }
-
-  /**
-   * Runs {@code statement}, two statements sent together (they run in one implicit transaction: what the first takes
-   * and sets, the key's advisory lock and the plans' settings, holds for the second), and returns the second one's
-   * rows.
-   */
-  static ResultSet secondResult(PreparedStatement statement) throws SQLException {
-    statement.execute(); // the first statement's row
-    if (!statement.getMoreResults()) {
-      throw new SQLException("The second of the statements sent together returned no rows.");
-    }
-    return statement.getResultSet();
   }
 
   private <T> T run(String what, Work<T> work, boolean transaction) {
@@ -74,13 +74,14 @@ final class PostgresCalls implements AutoCloseable {
     try {
       connection = connections.borrow();
     } catch (SQLException e) {
-      throw PostgresErrors.translate(what, server, table, e);
+      throw errors.translate(what, server, table, e);
     }
     boolean broken = true;
     deadlines.start(connection);
     try {
       T result;
       if (transaction) {
+        transactionSetup.apply(connection);
         connection.setAutoCommit(false);
         try {
           result = work.on(connection);
@@ -97,7 +98,7 @@ final class PostgresCalls implements AutoCloseable {
       broken = false;
       return result;
     } catch (SQLException e) {
-      throw PostgresErrors.translate(what, server, table, e);
+      throw errors.translate(what, server, table, e);
     } finally {
       deadlines.end(connection);
       connections.giveBack(connection, broken);

@@ -1,14 +1,15 @@
-package dev.baton.postgres;
+package dev.baton.jdbc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 
 /** Connections from the application's {@link DataSource}: closing one gives it back to the pool. */
-final class DataSourceConnections implements Connections {
+public final class DataSourceConnections implements Connections {
   private final DataSource dataSource;
 
-  DataSourceConnections(DataSource dataSource) {
+  /** Connections borrowed from {@code dataSource}, which the application closes. */
+  public DataSourceConnections(DataSource dataSource) {
     this.dataSource = dataSource;
   }
 

@@ -1,4 +1,4 @@
-package dev.baton.postgres;
+package dev.baton.jdbc;
 
 import java.sql.Connection;
 import java.sql.Driver;
@@ -8,19 +8,30 @@ import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.LinkedBlockingDeque;
 
 /**
- * Baton's own pool, for a client made from a URL: connections opened with the PostgreSQL driver as they are needed,
- * at most {@code maxIdle} of them kept for the next call. A connection that failed is closed, never reused.
+ * Baton's own pool, for a client made from an address: connections opened with the store's driver as they are needed,
+ * each set up by the store ({@link ConnectionSetup}) before its first use, at most {@code maxIdle} of them kept for the
+ * next call. A connection that failed is closed, never reused.
  */
-final class PooledConnections implements Connections {
-  private final Driver driver = new org.postgresql.Driver();
+public final class PooledConnections implements Connections {
+  private final Driver driver;
+  private final String driverName;
   private final String url;
   private final Properties properties;
+  private final ConnectionSetup setup;
   private final BlockingDeque<Connection> idle;
   private volatile boolean closed;
 
-  PooledConnections(String url, Properties properties, int maxIdle) {
+  /**
+   * Connections to {@code url} through {@code driver} (which messages call {@code driverName}), given
+   * {@code properties}, each set up by {@code setup} as it is opened.
+   */
+  public PooledConnections(Driver driver, String driverName, String url, Properties properties, int maxIdle,
+      ConnectionSetup setup) {
+    this.driver = driver;
+    this.driverName = driverName;
     this.url = url;
     this.properties = properties;
+    this.setup = setup;
     this.idle = new LinkedBlockingDeque<>(maxIdle);
   }
 
@@ -32,8 +43,8 @@ final class PooledConnections implements Connections {
 
   /**
    * Keeps {@code connection} for the next call, or closes it. A broken one is closed with every idle one: what broke it
-   * (a server restart, an administrator's or a pooler's {@code pg_terminate_backend}) most likely ended them too, and
-   * each would otherwise fail one call before it is found out.
+   * (a server restart, an administrator killing the session) most likely ended them too, and each would otherwise fail
+   * one call before it is found out.
    */
   @Override
   public void giveBack(Connection connection, boolean broken) {
@@ -55,7 +66,13 @@ final class PooledConnections implements Connections {
   private Connection open() throws SQLException {
     Connection connection = driver.connect(url, properties);
     if (connection == null) {
-      throw new SQLException("The PostgreSQL driver does not accept the URL " + url, "08001");
+      throw new SQLException(driverName + " does not accept the URL " + url, "08001");
+    }
+    try {
+      setup.apply(connection);
+    } catch (SQLException | RuntimeException e) {
+      closeQuietly(connection);
+      throw e;
     }
     return connection;
   }
@@ -73,7 +90,7 @@ final class PooledConnections implements Connections {
   }
 
   /** Closes {@code connection}, ignoring a failure: it is being discarded. */
-  static void closeQuietly(Connection connection) {
+  public static void closeQuietly(Connection connection) {
     try {
       connection.close();
     } catch (SQLException e) {
