@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,15 +97,20 @@ final class HeldEntry {
     /** The entry was ours until released: at the store, or by the store at the end of a chain of hand-overs. */
     RELEASED,
     /** The store no longer held the entry for us, or it was lost already. */
-    GONE
+    GONE,
+    /** The entry lingers: held at the store for the next acquirer of this client, the key's turn given up. */
+    LINGERING
   }
 
   private final Engine engine;
   private final Grant grant;
   /** The name of the key's local queue: see {@link Engine}. */
   private final String localKey;
-  /** The key's local queue, whose turn an exclusive entry keeps while held and may hand over; else null. */
-  private final LocalQueue queue;
+  /**
+   * The key's local queue, whose turn an exclusive entry keeps while held and may hand over; else null. A lingering
+   * entry is taken again under the turn of a queue made anew if the key was left unused meanwhile.
+   */
+  private volatile LocalQueue queue;
   private final long ttlNanos;
   private final long renewEveryNanos;
   private final Set<EngineLease> holders = new LinkedHashSet<>();
@@ -123,13 +129,24 @@ final class HeldEntry {
   private final AtomicBoolean renewAgain = new AtomicBoolean();
   private volatile long validUntil;
   private volatile long nextRenewalAt;
+  /** How long the entry lingers after its last lease left, as the options of its last acquirer asked; 0 for not. */
+  private volatile long lingerNanos;
+  /** Whether the entry lingers: held at the store with no lease on it, for an acquirer of this client to take. */
+  private boolean lingering;
+  /** Set once another client waits for the key, or asked for it: the entry is no longer re-granted locally. */
+  private volatile boolean yielding;
+  /** Ends the linger under way when it has lasted its bound; null while the entry does not linger. */
+  private Future<?> lingerTimer;
+  /** Looks out for other clients' waiters from the grant of an entry taken to linger to its end; null for others. */
+  private volatile LingerWatch lingerWatch;
 
   /**
    * @param localKey the name of the key's local queue
    * @param queue the local queue whose turn an exclusive entry keeps while held; null for other entries
    * @param sentAt when the request that was granted was sent: the store's expiry runs from later
+   * @param lingerNanos how long the entry lingers after its last lease leaves; 0 for not, as for any but a mutex
    */
-  HeldEntry(Engine engine, Grant grant, String localKey, LocalQueue queue, long sentAt) {
+  HeldEntry(Engine engine, Grant grant, String localKey, LocalQueue queue, long sentAt, long lingerNanos) {
     this.engine = engine;
     this.grant = grant;
     this.localKey = localKey;
@@ -139,6 +156,7 @@ final class HeldEntry {
     this.renewEveryNanos = ttlNanos / 3;
     this.validUntil = sentAt + request.entryTtl().toNanos();
     this.nextRenewalAt = sentAt + renewEveryNanos;
+    this.lingerNanos = lingerNanos;
   }
 
   /** The entry's first lease, held from {@code sentAt}, with the hold timeout of the request if it has one. */
@@ -221,6 +239,9 @@ final class HeldEntry {
         case NONE:
           break;
       }
+      if (linger(leaving)) {
+        return Departure.LINGERING;
+      }
     }
     if (!leave(leaving)) {
       return isLost() ? Departure.GONE : Departure.LEFT_TO_OTHERS;
@@ -229,11 +250,11 @@ final class HeldEntry {
   }
 
   /**
-   * A lease has left, its final state written: passes the key's local turn on unless the lease handed it over, and
-   * lets go of the key.
+   * A lease has left, its final state written: passes the key's local turn on unless the lease handed it over (a
+   * lingering entry gives the turn up: the next acquirer takes the entry again under its own), and lets go of the key.
    */
   void left(Departure departure) {
-    if (departure == Departure.RELEASED || departure == Departure.GONE) {
+    if (departure != Departure.HANDED_OVER && departure != Departure.LEFT_TO_OTHERS) {
       leaveTurn();
     }
     engine.forget(localKey);
@@ -275,6 +296,152 @@ final class HeldEntry {
     engine.watchdog().unwatch(this);
     engine.shares().close(this);
     engine.dropEntry(this);
+    engine.forgetLingering(localKey, this);
+    Future<?> timer;
+    LingerWatch watch;
+    synchronized (this) {
+      timer = lingerTimer;
+      lingerTimer = null;
+      watch = lingerWatch;
+    }
+    if (timer != null) {
+      timer.cancel(false);
+    }
+    if (watch != null) {
+      watch.close();
+    }
+  }
+
+  /**
+   * Leaves the entry lingering instead of releasing it, if {@code leaving} is its last lease, the entry was taken to
+   * linger and may still: no other client waits or asked for it, the client is open and the entry has more than a
+   * third of its ttl of validity left. It stays renewed, and is offered to the next acquirer of this client that takes
+   * the key's turn ({@link #resume}) until its linger ends ({@link #endLingering}). True if it lingers now.
+   */
+  private boolean linger(EngineLease leaving) {
+    long linger = lingerNanos;
+    if (linger == 0 || yielding || bound != null || engine.isClosed()
+        || !isValidAt(engine.time().now() + ttlNanos / 3)) {
+      return false;
+    }
+    synchronized (this) {
+      if (ended || yielding || holders.size() != 1 || !holders.contains(leaving)) {
+        return false;
+      }
+      holders.remove(leaving);
+      lingering = true;
+      engine.lingers(localKey, this); // before the turn is left, so that the next acquirer finds it
+    }
+    Future<?> timer = engine.lingerTimer(this, linger);
+    synchronized (this) {
+      if (lingering && timer != null) {
+        lingerTimer = timer;
+        timer = null;
+      }
+    }
+    if (timer != null) {
+      timer.cancel(false); // taken again, or ended, meanwhile
+    }
+    if (engine.isClosed()) {
+      endLingering(); // the client closed meanwhile, and may not have seen this entry linger
+    }
+    return true;
+  }
+
+  /**
+   * Starts looking out for other clients' waiters and requests to release, for an entry taken to linger, from its
+   * grant to its end: so that one that comes while the entry is held ends its re-grants at once.
+   */
+  void watchForOthers() {
+    LingerWatch watch = new LingerWatch(engine, this);
+    synchronized (this) {
+      if (ended) {
+        return;
+      }
+      lingerWatch = watch;
+    }
+    watch.changed();
+    engine.inBackground(this::listenForReleaseRequestsQuietly);
+  }
+
+  private void listenForReleaseRequestsQuietly() {
+    try {
+      listenForReleaseRequests();
+    } catch (RuntimeException e) {
+      log.debug("Listening for requests to release {} failed; another client's waiter still ends its linger",
+          grant.request().lockName(), e);
+    }
+  }
+
+  /**
+   * A new lease on this lingering entry, with the same fencing token, for an acquirer of this client that has the
+   * key's turn in {@code turn}, which the entry keeps from now on; no round trip. Null if the entry no longer lingers,
+   * or if it may not be taken on the acquirer's terms (another ttl or fairness, a hold timeout, less than a third of
+   * its ttl of validity left, another client waits for it): then its linger is ended, so that the acquirer may queue at
+   * the store.
+   */
+  EngineLease resume(LockOptions options, Duration ttl, LocalQueue turn) {
+    AcquireRequest request = grant.request();
+    long now = engine.time().now();
+    if (yielding || options.holdTimeout().isPresent() || !request.ttl().equals(ttl) || request.fair() != options.fair()
+        || !isValidAt(now + ttlNanos / 3)) {
+      endLingering();
+      return null;
+    }
+    EngineLease lease = new EngineLease(this, now, 0);
+    Future<?> timer;
+    synchronized (this) {
+      if (!lingering || ended) {
+        return null;
+      }
+      lingering = false;
+      holders.add(lease);
+      queue = turn;
+      turnLeft.set(false);
+      lingerNanos = options.linger().map(Duration::toNanos).orElse(0L);
+      timer = lingerTimer;
+      lingerTimer = null;
+    }
+    engine.forgetLingering(localKey, this);
+    if (timer != null) {
+      timer.cancel(false);
+    }
+    return lease;
+  }
+
+  /**
+   * Ends the linger under way: the idle entry is released at the store (or left to expire if the store refuses).
+   * False if it did not linger: taken again meanwhile, or ended.
+   */
+  boolean endLingering() {
+    synchronized (this) {
+      if (!lingering || ended) {
+        return false;
+      }
+      lingering = false;
+      ended = true;
+    }
+    stop();
+    try {
+      releaseAtStore();
+    } catch (LockException refused) {
+      log.debug("The release of lingering {} was refused", grant.request().lockName(), refused);
+    }
+    return true;
+  }
+
+  /** Whether the entry lingers now, held with no lease on it. */
+  synchronized boolean isLingering() {
+    return lingering;
+  }
+
+  /**
+   * Another client waits for the key at the store ({@link LingerWatch}): the entry is no longer re-granted in this
+   * client, and is released at once if it lingers, else by its holder's release.
+   */
+  void othersWait() {
+    yielding = true;
+    endLingering();
   }
 
   private boolean releaseAtStore() {
@@ -299,7 +466,7 @@ final class HeldEntry {
    * on this entry, with the same fencing token.
    */
   private Handover handOver(EngineLease leaving) {
-    if (engine.isClosed() || ended || leaving.hasHoldTimeout() || !queue.hasWaiter()
+    if (engine.isClosed() || ended || yielding || leaving.hasHoldTimeout() || !queue.hasWaiter()
         || !isValidAt(engine.time().now() + ttlNanos / 3)) {
       return Handover.NONE;
     }
@@ -357,6 +524,7 @@ final class HeldEntry {
         return;
       }
       ended = true;
+      lingering = false;
       lossReason = reason;
       losing = List.copyOf(holders);
       holders.clear();
@@ -385,11 +553,20 @@ final class HeldEntry {
     }
   }
 
-  /** Someone asked the holder of this entry to release it: every lease on it hears of it. */
+  /**
+   * Someone asked the holder of this entry to release it: every lease on it hears of it. An entry taken to linger is
+   * no longer re-granted locally, and released at once if it lingers (on a background thread: this runs on the
+   * store's).
+   */
   void releaseRequested() {
-    if (!ended) {
-      holders().forEach(EngineLease::releaseRequested);
+    if (ended) {
+      return;
     }
+    if (lingerNanos != 0 || lingerWatch != null) {
+      yielding = true;
+      engine.inBackground(this::endLingering);
+    }
+    holders().forEach(EngineLease::releaseRequested);
   }
 
   boolean isValidAt(long nanos) {
