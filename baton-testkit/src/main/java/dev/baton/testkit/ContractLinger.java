@@ -1,0 +1,197 @@
+package dev.baton.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.baton.DistributedLock;
+import dev.baton.Lease;
+import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Lingering locks ({@link LockOptions.Builder#linger}): a re-acquire in the same client takes the lingering entry
+ * back with its fencing token; another client that waits gets the lock within a second, idle or held in a loop;
+ * a request to release, the client's close, the linger's bound and the entry's loss end it; two lingering clients
+ * still exclude each other. Part of the {@link LockClientContract}: it runs as a nested class of the backend's test.
+ */
+abstract class ContractLinger extends ContractGroup {
+  private static final Logger log = LoggerFactory.getLogger(ContractLinger.class);
+  private static final Duration LINGER = Duration.ofSeconds(5);
+  /** How soon a waiter of another client gets a lock that lingers: a few round trips, never the linger. */
+  private static final Duration REMOTE_WAITER_BOUND = Duration.ofSeconds(1);
+  /** The cycles of the loops whose rates are reported. */
+  private static final int CYCLES = 200;
+
+  ContractLinger(LockClientContract contract) {
+    super(contract);
+  }
+
+  /** The suite's options with a linger. */
+  private LockOptions lingering(Duration linger) {
+    return baseOptions().toBuilder().waitTime(LONG_WAIT).linger(linger).build();
+  }
+
+  /** The options of another client's waiter: fair where a lingering holder sees only those. */
+  private LockOptions waiter(Duration waitTime) {
+    LockOptions base = baseOptions().toBuilder().waitTime(waitTime).build();
+    return lingerSeesEveryWaiter() ? base : base.toBuilder().fair(true).build();
+  }
+
+  @Test
+  @Timeout(30)
+  void aReAcquireInTheSameClientTakesTheLingeringEntryWithItsToken() throws Exception {
+    LockClient client = newClient();
+    DistributedLock lock = client.lock(key, lingering(LINGER));
+    long token;
+    try (Lease first = lock.acquire()) {
+      token = first.fencingToken();
+    }
+    for (int i = 0; i < 50; i++) {
+      try (Lease again = lock.acquire()) {
+        assertThat(again.fencingToken()).as("cycle %d", i).isEqualTo(token);
+        assertThat(again.isHeld()).isTrue();
+      }
+    }
+    assertThat(entriesAtStore(key)).as("the lingering entry").isEqualTo(1);
+    assertThat(newClient().status(key).isHeld()).isTrue();
+  }
+
+  @Test
+  @Timeout(30)
+  void anotherClientThatWaitsGetsAnIdleLingeringLockWithinASecond() throws Exception {
+    LockClient holding = newClient();
+    long token;
+    try (Lease held = holding.lock(key, lingering(LINGER)).acquire()) {
+      token = held.fencingToken();
+    }
+    assertThat(entriesAtStore(key)).as("the lingering entry").isEqualTo(1);
+    try (Lease theirs = newClient().lock(key, waiter(REMOTE_WAITER_BOUND)).acquire()) {
+      assertThat(theirs.fencingToken()).isGreaterThan(token);
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void anotherClientsTryFailsWhileTheLockLingersAndARequestToReleaseFreesIt() throws Exception {
+    assumeTrue(deliversReleaseRequests(), "the store cannot deliver requests to release");
+    LockClient holding = newClient();
+    LockClient asking = newClient();
+    Lease held = holding.lock(key, lingering(LINGER)).acquire();
+    held.onReleaseRequested(() -> {}); // listens from now on: the request below is sure to be heard
+    held.close();
+    assertThat(asking.lock(key, baseOptions()).tryAcquire()).as("a try leaves no waiter to see").isEmpty();
+
+    assertThat(asking.requestRelease(key)).isEqualTo(1);
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+    try (Lease theirs = asking.lock(key, baseOptions()).tryAcquire().orElseThrow()) {
+      assertThat(theirs.fencingToken()).isGreaterThan(held.fencingToken());
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void closingTheClientReleasesItsLingeringEntries() throws Exception {
+    LockClient holding = newClient();
+    holding.lock(key, lingering(LINGER)).acquire().close();
+    holding.lock(key + "/2", lingering(LINGER)).acquire().close();
+    holding.close();
+    assertThat(entriesAtStore(key)).isZero();
+    assertThat(entriesAtStore(key + "/2")).isZero();
+  }
+
+  @Test
+  @Timeout(30)
+  void theLingerEndsAtItsBound() throws Exception {
+    LockClient holding = newClient();
+    holding.lock(key, lingering(Duration.ofMillis(300))).acquire().close();
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
+    assertThat(newClient().lock(key, baseOptions()).tryAcquire()).isPresent();
+  }
+
+  @Test
+  @Timeout(30)
+  void aLingeringEntryLostAtTheStoreIsNotTakenAgain() throws Exception {
+    LockClient holding = newClient();
+    DistributedLock lock = holding.lock(key, lingering(LINGER).withTtl(SHORT_TTL));
+    long token;
+    try (Lease first = lock.acquire()) {
+      token = first.fencingToken();
+    }
+    removeEntryBehindOurBack(key);
+    try (Lease theirs = newClient().lock(key, baseOptions()).acquire(LONG_WAIT)) {
+      assertThat(theirs.fencingToken()).isGreaterThan(token);
+    }
+    await().atMost(PROMPTLY).until(() -> {
+      try (Lease again = lock.acquire()) {
+        return again.fencingToken() > token;
+      }
+    });
+  }
+
+  @Test
+  @Timeout(120)
+  void twoLingeringClientsExcludeEachOther() throws Exception {
+    LockOptions options = lingering(LINGER);
+    List<DistributedLock> locks = List.of(newClient().lock(key, options), newClient().lock(key, options));
+    contend("linger", locks, 2, 10, Duration.ofSeconds(100));
+  }
+
+  /**
+   * The issue's figure: one thread's lock/unlock loop with a linger beside the same loop without, and a second client
+   * that asks mid-loop served while the loop goes on, a shared counter exact. Reports the rates and the latency.
+   */
+  @Test
+  @Timeout(120)
+  void aLoopWithLingerOutrunsOneWithoutAndAnotherClientIsStillServed() throws Exception {
+    LockClient looping = newClient();
+    MutualExclusionChecker counter = new MutualExclusionChecker();
+    double plainPerSecond = cyclesPerSecond(looping.lock(key, baseOptions()), counter);
+    DistributedLock lingeringLock = looping.lock(key, lingering(LINGER));
+    double lingeringPerSecond = cyclesPerSecond(lingeringLock, counter);
+
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicLong loopCycles = new AtomicLong();
+    BackgroundCall<Void> loop = BackgroundCall.start("lingering-loop", () -> {
+      while (!stop.get()) {
+        criticalSectionUnderLease(lingeringLock, counter);
+        loopCycles.incrementAndGet();
+      }
+      return null;
+    });
+    await().atMost(PROMPTLY).until(() -> loopCycles.get() >= CYCLES);
+    long askedAt = System.nanoTime();
+    Duration servedAfter;
+    try (Lease theirs = newClient().lock(key, waiter(LONG_WAIT)).acquire()) {
+      servedAfter = Duration.ofNanos(System.nanoTime() - askedAt);
+      counter.criticalSection();
+      assertThat(theirs.isHeld()).isTrue();
+    } finally {
+      stop.set(true);
+    }
+    loop.result(PROMPTLY);
+    assertThat(counter.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
+    assertThat(counter.count()).as("increments not lost").isEqualTo(2L * CYCLES + loopCycles.get() + 1);
+    log.info("Lock/unlock loop of one thread on {}: {} cycles/s without linger, {} with linger(5s) ({}x); another"
+        + " client asking mid-loop got the lock after {} ms", target(), Math.round(plainPerSecond),
+        Math.round(lingeringPerSecond), Math.round(lingeringPerSecond / plainPerSecond), servedAfter.toMillis());
+  }
+
+  /** How many lock/unlock cycles of one thread per second {@code lock} runs, over {@link #CYCLES} of them. */
+  private static double cyclesPerSecond(DistributedLock lock, MutualExclusionChecker counter)
+      throws InterruptedException {
+    long start = System.nanoTime();
+    for (int i = 0; i < CYCLES; i++) {
+      criticalSectionUnderLease(lock, counter);
+    }
+    return CYCLES * 1e9 / (System.nanoTime() - start);
+  }
+}
