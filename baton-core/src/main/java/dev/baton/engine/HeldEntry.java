@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What this client holds at the store under one grant: the entry, how long it is surely ours, its one renewal stream,
- * the leases riding on it and its release. A lease ({@link EngineLease}) is one holder's view of an entry; an entry
+ * the leases riding on it, its linger and its release. A lease ({@link EngineLease}) is one holder's view of an entry; an entry
  * has one lease (a mutex, a write lock, a permit), the next one after a local hand-over, or several readers that
  * joined it ({@link LocalShares}). However many leases ride on it, the entry is renewed once per interval, and
  * released at the store once, by the last lease to leave it.
@@ -40,6 +40,13 @@ import org.slf4j.LoggerFactory;
  *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
  *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
  *       ended the entry, after that lease's final state is written.
+ *   <li>A lingering entry ({@link #lingering}) has no lease on it, has left the key's local turn, and is found by its
+ *       local key in the engine ({@link Engine#resumeLingering}) while it lingers. It stops lingering once per linger,
+ *       under this object's monitor: taken again ({@link #resume}: a new lease, with the taker's turn, the entry
+ *       renewed all along) or ended ({@link #endLingering}, {@link #lose}). Only an exclusive entry taken with a
+ *       linger and without a hold timeout lingers, and only while valid for more than a third of its ttl.
+ *   <li>Once another client waits for the key or asked for it ({@link #yielding}), the entry is neither handed over
+ *       nor kept lingering again: it is released at once if it lingers, else by its holder's release.
  * </ol>
  *
  * <h2>Who writes what</h2>
@@ -57,13 +64,19 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #bound}: once, by the acquiring thread, before the entry is watched or its lease returned.
  *   <li>{@link #turnLeft}: once, by the lease whose end passes the key's local turn on.
  *   <li>{@link #listening}: once, to true, by the first lease to want requests to release, under its own monitor.
+ *   <li>{@link #lingering}, {@link #lingerTimer}, {@link #lingerWatch}: under this object's monitor, by the releasing
+ *       holder (lingering), the acquirer that takes the entry again, and the thread that ends the linger (the timer's
+ *       background thread, the watch's, the closing client's, the one that loses the entry).
+ *   <li>{@link #yielding}: once, to true, by the linger watch or the thread that delivers a request to release.
+ *   <li>{@link #lingerNanos} and {@link #queue}: by the acquiring thread, at the grant or as it takes the entry again
+ *       with the key's turn.
  *   <li>Everything else is final.
  * </ul>
  *
  * <p>A multi-lock's lease ({@link MultiLease}) holds one ordinary lease on each of several entries, and needs nothing
- * of this class. What comes next extends it: a lingering entry is one that {@link #leave} keeps, instead of releasing
- * it, when its last lease leaves. A request to release reaches the entry ({@link #releaseRequested}), which tells each
- * of its {@link #holders}.
+ * of this class. A lingering entry is one that {@link #release} keeps, instead of releasing it, when its last lease
+ * leaves: a hand-over to a future local acquirer. A request to release reaches the entry ({@link #releaseRequested}),
+ * which tells each of its {@link #holders}.
  */
 final class HeldEntry {
   private static final Logger log = LoggerFactory.getLogger(HeldEntry.class);

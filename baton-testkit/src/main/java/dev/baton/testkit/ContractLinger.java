@@ -12,19 +12,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Lingering locks ({@link LockOptions.Builder#linger}): a re-acquire in the same client takes the lingering entry
  * back with its fencing token; another client that waits gets the lock within a second, idle or held in a loop;
  * a request to release, the client's close, the linger's bound and the entry's loss end it; two lingering clients
- * still exclude each other. Part of the {@link LockClientContract}: it runs as a nested class of the backend's test.
+ * still exclude each other. Part of the {@link LockClientContract}: it runs as a nested class of the backend's test;
+ * tagged {@code linger}, so that {@code -Dtest=RedisLockContractTest -Dgroups=linger} runs this group alone.
  */
+@Tag("linger")
 abstract class ContractLinger extends ContractGroup {
-  private static final Logger log = LoggerFactory.getLogger(ContractLinger.class);
   private static final Duration LINGER = Duration.ofSeconds(5);
   /** How soon a waiter of another client gets a lock that lingers: a few round trips, never the linger. */
   private static final Duration REMOTE_WAITER_BOUND = Duration.ofSeconds(1);
@@ -180,8 +180,8 @@ abstract class ContractLinger extends ContractGroup {
     loop.result(PROMPTLY);
     assertThat(counter.mostInsideAtOnce()).as("holders inside at once").isEqualTo(1);
     assertThat(counter.count()).as("increments not lost").isEqualTo(2L * CYCLES + loopCycles.get() + 1);
-    log.info("Lock/unlock loop of one thread on {}: {} cycles/s without linger, {} with linger(5s) ({}x); another"
-        + " client asking mid-loop got the lock after {} ms", target(), Math.round(plainPerSecond),
+    System.out.printf("Lock/unlock loop of one thread on %s: %d cycles/s without linger, %d with linger(5s) (%dx);"
+        + " another client asking mid-loop got the lock after %d ms%n", target(), Math.round(plainPerSecond),
         Math.round(lingeringPerSecond), Math.round(lingeringPerSecond / plainPerSecond), servedAfter.toMillis());
   }
 
