@@ -189,7 +189,7 @@ public final class LockOptions {
      * cycle of a process that takes the same lock again and again. What it costs others: a client that waits for the
      * lock gets it within a few round trips (the holder hears of the waiter from the store's watch, or by reading the
      * key's status four times a second on a store that cannot watch, which it does only while it lingers), but a
-     * {@code tryAcquire()} from another client fails while the lock lingers, and {@link LockClient#requestRelease}
+     * {@code tryAcquire()} from another client, which waits for nothing, fails while the lock lingers, and {@link LockClient#requestRelease}
      * frees it. Only for mutexes ({@link LockClient#lock(String, LockOptions)}), and not with a hold timeout.
      */
     public Builder linger(Duration linger) {

@@ -70,6 +70,9 @@ final class TortureChecker {
           ? new CapacityCheck(options.permits()).check(holds, violations)
           : new ExclusionCheck(options.primitive()).check(holds, violations);
       increased = new TokenCheck(register, endNanos).check(holds, violations);
+      if (options.primitive() == Primitive.LINGER) {
+        new WaiterProgressCheck(options).check(holds, faults, startNanos + options.duration().toNanos(), violations);
+      }
     }
     if (register.lostUpdates() > 0) {
       violations.add(new Violation("lost updates in the register: " + register.lostUpdates(), endNanos, List.of()));
