@@ -30,7 +30,8 @@ final class ListFormat {
     rows.add(HEADER);
     for (LockStatus lock : locks) {
       LockHolder holder = lock.holder().orElse(null);
-      rows.add(List.of(Printable.value(lock.key()), StatusFormat.holders(lock),
+      rows.add(List.of(Printable.value(lock.key()),
+          StatusFormat.holders(lock) + (holder != null && holder.lingers() ? " (lingers)" : ""),
           holder == null ? "-" : Printable.value(holder.host()),
           holder == null ? "-" : Long.toString(holder.pid()),
           holder == null ? "-" : Printable.value(holder.thread()),

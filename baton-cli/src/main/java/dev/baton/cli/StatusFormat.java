@@ -37,6 +37,9 @@ final class StatusFormat {
       row(out, "pid", Long.toString(holder.pid()));
       row(out, "thread", Printable.value(holder.thread()));
       row(out, "since", holder.acquiredAt().truncatedTo(ChronoUnit.MILLIS) + " (" + age(holder, now) + " ago)");
+      if (holder.lingers()) {
+        row(out, "linger", lingerClause(holder));
+      }
     });
     status.fencingToken().ifPresent(token -> row(out, "token", Long.toString(token)));
     if (status.isHeld()) {
@@ -48,7 +51,7 @@ final class StatusFormat {
 
   /**
    * One JSON object: key, held, then owner, fencingToken, remainingTtlMillis and holder where known (of the oldest
-   * holder), mode and holders where held, permits where permit holders hold it, then waiters.
+   * holder; its lingerMillis where it lingers), mode and holders where held, permits where permit holders hold it, then waiters.
    */
   static String json(LockStatus status) {
     StringBuilder out = new StringBuilder("{\"key\":").append(Printable.json(status.key()))
@@ -59,7 +62,8 @@ final class StatusFormat {
     status.holder().ifPresent(holder -> out.append(",\"holder\":{\"host\":").append(Printable.json(holder.host()))
         .append(",\"pid\":").append(holder.pid())
         .append(",\"thread\":").append(Printable.json(holder.thread()))
-        .append(",\"acquiredAt\":").append(Printable.json(holder.acquiredAt().toString())).append('}'));
+        .append(",\"acquiredAt\":").append(Printable.json(holder.acquiredAt().toString()))
+        .append(holder.lingers() ? ",\"lingerMillis\":" + holder.linger().toMillis() : "").append('}'));
     status.mode().ifPresent(mode -> out.append(",\"mode\":").append(Printable.json(mode.name()))
         .append(",\"holders\":").append(status.holders()));
     status.permits().ifPresent(permits -> out.append(",\"permits\":").append(permits));
@@ -81,6 +85,15 @@ final class StatusFormat {
       return out.append(", ttl left ").append(ttl(status, sessions)).toString();
     }
     return out.append(", with no expiry: nothing frees it but whoever wrote it").toString();
+  }
+
+  /**
+   * What a lingering holder does: {@code up to 5.0 s after each release, for its own re-acquire; given up at once to
+   * a waiter or a request}. The store cannot tell whether it is idle now.
+   */
+  static String lingerClause(LockHolder holder) {
+    return "up to " + seconds(holder.linger()) + " after each release, for its own re-acquire; given up at once to a"
+        + " waiter or a request (baton revoke)";
   }
 
   /** A held lock's ttl left: {@code 9.8 s}, or what decides when it ends where the store gives none. */

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * {@code baton torture}: worker processes contend for one lock, read-write lock, semaphore or leadership and update a
  * fenced register under it, or take multi-locks over random overlapping sets of keys, while faults are injected; the
  * checker then says whether the primitive's bound (one holder, one writer or many readers, N permit holders, one
- * leader, one holder per key and progress) and fencing held.
+ * leader, one holder per key and progress, one holder and waiters served) and fencing held.
  */
 @Command(
     name = "torture",
@@ -48,7 +48,9 @@ import picocli.CommandLine.Spec;
             + " once, and that many must hold together. leader: leaders read, pause and write until revoked or"
             + " they resign; one leader at a time, a revoked one told before the next is elected. multi: each hold"
             + " takes 2 to 4 random keys of 5 with a multi-lock, waiting without limit, and pauses; one holder at a"
-            + " time on each key, and grants never stall for longer than the wait time (no deadlock)."},
+            + " time on each key, and grants never stall for longer than the wait time (no deadlock). linger: the"
+            + " lock, each holder lingering 1 min after its release; one holder at a time, and every worker is"
+            + " granted at least every two wait times (a lingering holder gives the lock up to waiters)."},
     footer = {"", "Examples:",
         "  baton torture --seconds 20",
         "  baton torture -b redis://127.0.0.1:6379 --faults pause,kill",
@@ -58,7 +60,8 @@ import picocli.CommandLine.Spec;
         "  baton torture --faults pause,leader-kill --seconds 120 --report torture-report",
         "  baton torture --primitive rw --faults pause,kill,server-restart --seconds 30",
         "  baton torture --primitive semaphore --permits 3 --workers 6",
-        "  baton torture --primitive leader --faults pause,leader-kill"})
+        "  baton torture --primitive leader --faults pause,leader-kill",
+        "  baton torture --primitive linger --faults pause,kill"})
 final class TortureCommand implements Callable<Integer> {
   @Spec
   private CommandSpec spec;
@@ -91,8 +94,9 @@ final class TortureCommand implements Callable<Integer> {
   private String key;
 
   @Option(names = "--primitive", paramLabel = "NAME", defaultValue = "lock",
-      description = "What the workers contend for: lock, rw, semaphore, leader, or multi (multi-locks over random"
-          + " overlapping sets of 2 to 4 of 5 keys under --key) (default: ${DEFAULT-VALUE}).")
+      description = "What the workers contend for: lock, rw, semaphore, leader, multi (multi-locks over random"
+          + " overlapping sets of 2 to 4 of 5 keys under --key), or linger (the lock, lingering after each release)"
+          + " (default: ${DEFAULT-VALUE}).")
   private String primitive;
 
   @Option(names = "--permits", paramLabel = "N",
@@ -162,6 +166,7 @@ final class TortureCommand implements Callable<Integer> {
   private static String subject(Primitive primitive, int permits) {
     return switch (primitive) {
       case LOCK -> "the lock";
+      case LINGER -> "the lock, each holder lingering " + Primitive.LINGER_FOR.toMinutes() + " min after its release";
       case READ_WRITE -> "the read-write lock";
       case SEMAPHORE -> "the semaphore of " + permits + " permits";
       case LEADERSHIP -> "the leadership";

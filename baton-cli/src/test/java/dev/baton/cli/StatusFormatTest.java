@@ -44,6 +44,19 @@ class StatusFormatTest {
   }
 
   @Test
+  void aLingeringHolderShowsItsLingerBeforeTheWaiters() {
+    LockHolder holder = new LockHolder("h", 42, "main", NOW.minusSeconds(5), Duration.ofSeconds(5));
+    LockStatus status = LockStatuses.held("batch", "c1:1", 7, Duration.ofSeconds(3), 0, holder);
+    assertThat(StatusFormat.text(status, NOW, false).lines()).contains("linger    up to 5.0 s after each release, for"
+        + " its own re-acquire; given up at once to a waiter or a request (baton revoke)").last().asString()
+        .startsWith("waiters");
+    assertThat(StatusFormat.json(status)).contains(",\"lingerMillis\":5000}").endsWith(",\"waiters\":0}");
+    assertThat(ListFormat.table(List.of(status), NOW, false)).contains("1 (lingers)");
+    LockStatus plain = LockStatuses.held("batch", "c1:1", 7, Duration.ofSeconds(3), 0, HOSTILE_HOLDER);
+    assertThat(StatusFormat.text(plain, NOW, false)).doesNotContain("linger");
+  }
+
+  @Test
   void whatTheStoreHoldsCannotBreakALineOrReachTheTerminal() {
     LockStatus status = LockStatuses.held("k\n\u001b[2Jx", "owner\r1", 7, Duration.ofSeconds(3), 0, HOSTILE_HOLDER);
     for (String text : List.of(StatusFormat.text(status, NOW, false), ListFormat.table(List.of(status), NOW, false),

@@ -133,19 +133,16 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
     }
   }
 
-  /** With the local turn: the lease handed over, one joined, or the store acquisition's first try. */
+  /**
+   * With the local turn: the lease handed over, one joined, the entry that lingers in this client, or the store
+   * acquisition's first try.
+   */
   private void inTurn(LocalQueue.Turn turn) {
     if (turn.handedOver() != null) {
-      EngineLease lease;
-      try {
-        lease = engine.tookOver(turn.handedOver()); // the lease releases the key when it ends
-      } catch (Throwable t) {
-        fail(t);
-        return;
-      }
-      finish(lease);
+      tookOver(turn.handedOver()); // the lease releases the key when it ends
       return;
     }
+    EngineLease resumed;
     try {
       engine.ensureOpen();
       if (isCancelled()) {
@@ -159,14 +156,31 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
         finish(joinedInTurn);
         return;
       }
+      resumed = exclusive ? engine.resumeLingering(localKey, options, queue) : null;
     } catch (Throwable t) {
       leaveTurn();
       fail(t);
       return;
     }
+    if (resumed != null) {
+      tookOver(resumed); // the lease keeps the turn, and releases the key when it ends
+      return;
+    }
     signal = engine.acquisitions().start();
     store = new StoreAcquisition(engine, key, rule, options, deadline, true, signal);
     tryAtStore();
+  }
+
+  /** Finishes with {@code lease}, taken over from another holder of this client, unless the client closed meanwhile. */
+  private void tookOver(EngineLease lease) {
+    EngineLease ours;
+    try {
+      ours = engine.tookOver(lease);
+    } catch (Throwable t) {
+      fail(t);
+      return;
+    }
+    finish(ours);
   }
 
   /** One step at the store: tries until granted or a wait is due, then holds the grant or parks. */
@@ -191,7 +205,8 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
     }
     EngineLease lease;
     try {
-      lease = engine.hold(granted.grant(), localKey, exclusive ? queue : null, granted.sentAt());
+      lease = engine.hold(granted.grant(), localKey, exclusive ? queue : null, granted.sentAt(),
+          Engine.lingerNanos(options));
     } catch (Throwable t) {
       leaveTurn();
       fail(t);

@@ -1,6 +1,7 @@
 package dev.baton.engine;
 
 import dev.baton.LeaderListener;
+import dev.baton.LockHolder;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus.Mode;
 import dev.baton.LockTimeoutException;
@@ -67,6 +68,8 @@ final class Engine implements LossListener, ReleaseRequestListener {
   private final Observers observers;
   private final Set<HeldEntry> entries = ConcurrentHashMap.newKeySet();
   private final Set<LeaderWatching> watches = ConcurrentHashMap.newKeySet();
+  /** The entries that linger now, by local key: at most one per key, as an exclusive entry keeps the key's turn. */
+  private final ConcurrentHashMap<String, HeldEntry> lingering = new ConcurrentHashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   /** Counted down when the first {@link #close} is done, which a concurrent second one waits for. */
   private final CountDownLatch closeDone = new CountDownLatch(1);
@@ -188,6 +191,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
   EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options, EarlyStop stop,
       boolean interruptible) throws InterruptedException {
     long start = time.now();
+    checkLinger(key, primitive, options);
     observers.acquiring(key, primitive);
     try {
       backend.checkAcquisition(key, rule, options.fair());
@@ -205,11 +209,24 @@ final class Engine implements LossListener, ReleaseRequestListener {
   }
 
   /**
+   * Refuses a linger for anything but a mutex: a read lock's or a permit's entry is not the key's alone, a leader
+   * keeps its term while it holds, and a multi-lock's keys are released together.
+   */
+  static void checkLinger(String key, Primitive primitive, LockOptions options) {
+    if (options.linger().isPresent() && primitive != Primitive.LOCK) {
+      throw new IllegalArgumentException("linger (" + options.linger().get() + ") applies to mutexes only, not to the "
+          + primitive + " '" + key + "': take it with LockClient.lock(key, options), or acquire the " + primitive
+          + " without linger.");
+    }
+  }
+
+  /**
    * As {@link #acquire}, interruptible, without a thread waiting: see {@link AsyncAcquisition}.
    *
    * @throws IllegalStateException if the client is closed
    */
   AsyncAcquisition acquireAsync(String key, QueueRule rule, Primitive primitive, LockOptions options) {
+    checkLinger(key, primitive, options);
     ensureOpen();
     AsyncAcquisition acquisition = new AsyncAcquisition(this, key, rule, primitive, options);
     try {
@@ -251,6 +268,17 @@ final class Engine implements LossListener, ReleaseRequestListener {
     }
     if (turn.handedOver() != null) {
       return tookOver(turn.handedOver()); // the lease releases the key when it ends
+    }
+    EngineLease resumed;
+    try {
+      resumed = exclusive ? resumeLingering(localKey, options, queue) : null;
+    } catch (Throwable t) {
+      queue.leave();
+      keys.release(localKey);
+      throw t;
+    }
+    if (resumed != null) {
+      return tookOver(resumed); // the lease keeps the turn, and releases the key when it ends
     }
     try {
       // A reader that waited for the turn behind another may join the entry that one was granted.
@@ -296,11 +324,45 @@ final class Engine implements LossListener, ReleaseRequestListener {
     try {
       StoreAcquisition.Granted granted =
           new StoreAcquisition(this, key, rule, options, deadline, interruptible, signal).run();
-      return hold(granted.grant(), localKey, heldTurn, granted.sentAt());
+      return hold(granted.grant(), localKey, heldTurn, granted.sentAt(), lingerNanos(options));
     } finally {
       forgetWakeUp.run();
       acquisitions.finish(signal);
     }
+  }
+
+  /**
+   * A lease on the entry of {@code localKey} that lingers in this client, for an acquirer with {@code options} that
+   * has the key's turn in {@code turn}: no round trip ({@link HeldEntry#resume}). Null if none lingers, or it may not
+   * be taken on these options (then it is released, and the acquirer goes to the store).
+   */
+  EngineLease resumeLingering(String localKey, LockOptions options, LocalQueue turn) {
+    HeldEntry entry = lingering.get(localKey);
+    return entry == null ? null : entry.resume(options, ttl(options), turn);
+  }
+
+  /** {@code entry} lingers: the next acquirer of its local key may take it. */
+  void lingers(String localKey, HeldEntry entry) {
+    lingering.put(localKey, entry);
+  }
+
+  /** {@code entry} no longer lingers: taken again, or ended. */
+  void forgetLingering(String localKey, HeldEntry entry) {
+    lingering.remove(localKey, entry);
+  }
+
+  /** A timer that ends the linger of {@code entry} in {@code delayNanos}; null if the client is closing. */
+  Future<?> lingerTimer(HeldEntry entry, long delayNanos) {
+    try {
+      return time.schedule(() -> inBackground(entry::endLingering), delayNanos);
+    } catch (RejectedExecutionException closing) {
+      return null;
+    }
+  }
+
+  /** How long an entry taken with {@code options} lingers after its last release, in nanoseconds; 0 for not. */
+  static long lingerNanos(LockOptions options) {
+    return options.linger().map(Duration::toNanos).orElse(0L);
   }
 
   /** Whether entries under {@code rule} hold alone: they keep the local turn while held and may be handed over. */
@@ -344,8 +406,10 @@ final class Engine implements LossListener, ReleaseRequestListener {
 
   /** A request under a new owner id, for the ttl asked for or the store's cap on it. */
   AcquireRequest newRequest(String key, QueueRule rule, LockOptions options, boolean mayWait) {
+    LockHolder holder = ThisProcess.currentThread();
     return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), rule, ttl(options),
-        options.holdTimeout().orElse(null), options.fair(), mayWait, ThisProcess.currentThread());
+        options.holdTimeout().orElse(null), options.fair(), mayWait,
+        options.linger().map(holder::withLinger).orElse(holder));
   }
 
   /**
@@ -354,9 +418,10 @@ final class Engine implements LossListener, ReleaseRequestListener {
    *
    * @param heldTurn the key's local queue, whose turn an exclusive entry keeps while held and in which it is offered
    *     to the next waiter when released; null for other entries
+   * @param lingerNanos how long the entry lingers after its last lease leaves; 0 for not
    */
-  EngineLease hold(Grant grant, String localKey, LocalQueue heldTurn, long sentAt) {
-    HeldEntry entry = new HeldEntry(this, grant, localKey, heldTurn, sentAt);
+  EngineLease hold(Grant grant, String localKey, LocalQueue heldTurn, long sentAt, long lingerNanos) {
+    HeldEntry entry = new HeldEntry(this, grant, localKey, heldTurn, sentAt, lingerNanos);
     EngineLease lease = entry.firstLease(sentAt);
     entries.add(entry);
     if (closed.get()) {
@@ -367,6 +432,9 @@ final class Engine implements LossListener, ReleaseRequestListener {
     AcquireRequest request = grant.request();
     if (request.renewed()) {
       watchdog.watch(entry);
+    }
+    if (lingerNanos != 0) {
+      entry.watchForOthers();
     }
     if (request.holdTimeout() != null) {
       lease.setHoldTimer(holdTimer(lease, request.holdTimeout().toNanos()));
@@ -451,7 +519,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
   }
 
   /**
-   * Fails the waiters, releases the held leases, stops the threads and closes the backend. Safe from any thread,
+   * Fails the waiters, releases the held leases and the lingering entries, stops the threads and closes the backend. Safe from any thread,
    * the client's own included (a listener that closes the client on a loss): that thread is neither waited for nor
    * interrupted. A close while another is under way waits for it to finish, unless it runs on one of the client's
    * threads, which the first may be waiting for.
@@ -466,6 +534,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
       acquisitions.wakeAllAndAwait(CLOSE_WAIT_MILLIS);
       List.copyOf(watches).forEach(LeaderWatching::close);
       List.copyOf(entries).forEach(entry -> entry.holders().forEach(EngineLease::releaseOnClose));
+      List.copyOf(lingering.values()).forEach(HeldEntry::endLingering);
       stopThreads();
       backend.close();
     } finally {

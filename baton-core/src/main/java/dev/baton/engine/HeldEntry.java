@@ -11,13 +11,14 @@ import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * What this client holds at the store under one grant: the entry, how long it is surely ours, its one renewal stream,
- * the leases riding on it and its release. A lease ({@link EngineLease}) is one holder's view of an entry; an entry
+ * the leases riding on it, its linger and its release. A lease ({@link EngineLease}) is one holder's view of an entry; an entry
  * has one lease (a mutex, a write lock, a permit), the next one after a local hand-over, or several readers that
  * joined it ({@link LocalShares}). However many leases ride on it, the entry is renewed once per interval, and
  * released at the store once, by the last lease to leave it.
@@ -39,6 +40,13 @@ import org.slf4j.LoggerFactory;
  *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
  *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
  *       ended the entry, after that lease's final state is written.
+ *   <li>A lingering entry ({@link #lingering}) has no lease on it, has left the key's local turn, and is found by its
+ *       local key in the engine ({@link Engine#resumeLingering}) while it lingers. It stops lingering once per linger,
+ *       under this object's monitor: taken again ({@link #resume}: a new lease, with the taker's turn, the entry
+ *       renewed all along) or ended ({@link #endLingering}, {@link #lose}). Only an exclusive entry taken with a
+ *       linger and without a hold timeout lingers, and only while valid for more than a third of its ttl.
+ *   <li>Once another client waits for the key or asked for it ({@link #yielding}), the entry is neither handed over
+ *       nor kept lingering again: it is released at once if it lingers, else by its holder's release.
  * </ol>
  *
  * <h2>Who writes what</h2>
@@ -56,13 +64,19 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #bound}: once, by the acquiring thread, before the entry is watched or its lease returned.
  *   <li>{@link #turnLeft}: once, by the lease whose end passes the key's local turn on.
  *   <li>{@link #listening}: once, to true, by the first lease to want requests to release, under its own monitor.
+ *   <li>{@link #lingering}, {@link #lingerTimer}, {@link #lingerWatch}: under this object's monitor, by the releasing
+ *       holder (lingering), the acquirer that takes the entry again, and the thread that ends the linger (the timer's
+ *       background thread, the watch's, the closing client's, the one that loses the entry).
+ *   <li>{@link #yielding}: once, to true, by the linger watch or the thread that delivers a request to release.
+ *   <li>{@link #lingerNanos} and {@link #queue}: by the acquiring thread, at the grant or as it takes the entry again
+ *       with the key's turn.
  *   <li>Everything else is final.
  * </ul>
  *
  * <p>A multi-lock's lease ({@link MultiLease}) holds one ordinary lease on each of several entries, and needs nothing
- * of this class. What comes next extends it: a lingering entry is one that {@link #leave} keeps, instead of releasing
- * it, when its last lease leaves. A request to release reaches the entry ({@link #releaseRequested}), which tells each
- * of its {@link #holders}.
+ * of this class. A lingering entry is one that {@link #release} keeps, instead of releasing it, when its last lease
+ * leaves: a hand-over to a future local acquirer. A request to release reaches the entry ({@link #releaseRequested}),
+ * which tells each of its {@link #holders}.
  */
 final class HeldEntry {
   private static final Logger log = LoggerFactory.getLogger(HeldEntry.class);
@@ -96,15 +110,20 @@ final class HeldEntry {
     /** The entry was ours until released: at the store, or by the store at the end of a chain of hand-overs. */
     RELEASED,
     /** The store no longer held the entry for us, or it was lost already. */
-    GONE
+    GONE,
+    /** The entry lingers: held at the store for the next acquirer of this client, the key's turn given up. */
+    LINGERING
   }
 
   private final Engine engine;
   private final Grant grant;
   /** The name of the key's local queue: see {@link Engine}. */
   private final String localKey;
-  /** The key's local queue, whose turn an exclusive entry keeps while held and may hand over; else null. */
-  private final LocalQueue queue;
+  /**
+   * The key's local queue, whose turn an exclusive entry keeps while held and may hand over; else null. A lingering
+   * entry is taken again under the turn of a queue made anew if the key was left unused meanwhile.
+   */
+  private volatile LocalQueue queue;
   private final long ttlNanos;
   private final long renewEveryNanos;
   private final Set<EngineLease> holders = new LinkedHashSet<>();
@@ -123,13 +142,24 @@ final class HeldEntry {
   private final AtomicBoolean renewAgain = new AtomicBoolean();
   private volatile long validUntil;
   private volatile long nextRenewalAt;
+  /** How long the entry lingers after its last lease left, as the options of its last acquirer asked; 0 for not. */
+  private volatile long lingerNanos;
+  /** Whether the entry lingers: held at the store with no lease on it, for an acquirer of this client to take. */
+  private boolean lingering;
+  /** Set once another client waits for the key, or asked for it: the entry is no longer re-granted locally. */
+  private volatile boolean yielding;
+  /** Ends the linger under way when it has lasted its bound; null while the entry does not linger. */
+  private Future<?> lingerTimer;
+  /** Looks out for other clients' waiters from the grant of an entry taken to linger to its end; null for others. */
+  private volatile LingerWatch lingerWatch;
 
   /**
    * @param localKey the name of the key's local queue
    * @param queue the local queue whose turn an exclusive entry keeps while held; null for other entries
    * @param sentAt when the request that was granted was sent: the store's expiry runs from later
+   * @param lingerNanos how long the entry lingers after its last lease leaves; 0 for not, as for any but a mutex
    */
-  HeldEntry(Engine engine, Grant grant, String localKey, LocalQueue queue, long sentAt) {
+  HeldEntry(Engine engine, Grant grant, String localKey, LocalQueue queue, long sentAt, long lingerNanos) {
     this.engine = engine;
     this.grant = grant;
     this.localKey = localKey;
@@ -139,6 +169,7 @@ final class HeldEntry {
     this.renewEveryNanos = ttlNanos / 3;
     this.validUntil = sentAt + request.entryTtl().toNanos();
     this.nextRenewalAt = sentAt + renewEveryNanos;
+    this.lingerNanos = lingerNanos;
   }
 
   /** The entry's first lease, held from {@code sentAt}, with the hold timeout of the request if it has one. */
@@ -221,6 +252,9 @@ final class HeldEntry {
         case NONE:
           break;
       }
+      if (linger(leaving)) {
+        return Departure.LINGERING;
+      }
     }
     if (!leave(leaving)) {
       return isLost() ? Departure.GONE : Departure.LEFT_TO_OTHERS;
@@ -229,11 +263,11 @@ final class HeldEntry {
   }
 
   /**
-   * A lease has left, its final state written: passes the key's local turn on unless the lease handed it over, and
-   * lets go of the key.
+   * A lease has left, its final state written: passes the key's local turn on unless the lease handed it over (a
+   * lingering entry gives the turn up: the next acquirer takes the entry again under its own), and lets go of the key.
    */
   void left(Departure departure) {
-    if (departure == Departure.RELEASED || departure == Departure.GONE) {
+    if (departure != Departure.HANDED_OVER && departure != Departure.LEFT_TO_OTHERS) {
       leaveTurn();
     }
     engine.forget(localKey);
@@ -275,6 +309,152 @@ final class HeldEntry {
     engine.watchdog().unwatch(this);
     engine.shares().close(this);
     engine.dropEntry(this);
+    engine.forgetLingering(localKey, this);
+    Future<?> timer;
+    LingerWatch watch;
+    synchronized (this) {
+      timer = lingerTimer;
+      lingerTimer = null;
+      watch = lingerWatch;
+    }
+    if (timer != null) {
+      timer.cancel(false);
+    }
+    if (watch != null) {
+      watch.close();
+    }
+  }
+
+  /**
+   * Leaves the entry lingering instead of releasing it, if {@code leaving} is its last lease, the entry was taken to
+   * linger and may still: no other client waits or asked for it, the client is open and the entry has more than a
+   * third of its ttl of validity left. It stays renewed, and is offered to the next acquirer of this client that takes
+   * the key's turn ({@link #resume}) until its linger ends ({@link #endLingering}). True if it lingers now.
+   */
+  private boolean linger(EngineLease leaving) {
+    long linger = lingerNanos;
+    if (linger == 0 || yielding || bound != null || engine.isClosed()
+        || !isValidAt(engine.time().now() + ttlNanos / 3)) {
+      return false;
+    }
+    synchronized (this) {
+      if (ended || yielding || holders.size() != 1 || !holders.contains(leaving)) {
+        return false;
+      }
+      holders.remove(leaving);
+      lingering = true;
+      engine.lingers(localKey, this); // before the turn is left, so that the next acquirer finds it
+    }
+    Future<?> timer = engine.lingerTimer(this, linger);
+    synchronized (this) {
+      if (lingering && timer != null) {
+        lingerTimer = timer;
+        timer = null;
+      }
+    }
+    if (timer != null) {
+      timer.cancel(false); // taken again, or ended, meanwhile
+    }
+    if (engine.isClosed()) {
+      endLingering(); // the client closed meanwhile, and may not have seen this entry linger
+    }
+    return true;
+  }
+
+  /**
+   * Starts looking out for other clients' waiters and requests to release, for an entry taken to linger, from its
+   * grant to its end: so that one that comes while the entry is held ends its re-grants at once.
+   */
+  void watchForOthers() {
+    LingerWatch watch = new LingerWatch(engine, this);
+    synchronized (this) {
+      if (ended) {
+        return;
+      }
+      lingerWatch = watch;
+    }
+    watch.changed();
+    engine.inBackground(this::listenForReleaseRequestsQuietly);
+  }
+
+  private void listenForReleaseRequestsQuietly() {
+    try {
+      listenForReleaseRequests();
+    } catch (RuntimeException e) {
+      log.debug("Listening for requests to release {} failed; another client's waiter still ends its linger",
+          grant.request().lockName(), e);
+    }
+  }
+
+  /**
+   * A new lease on this lingering entry, with the same fencing token, for an acquirer of this client that has the
+   * key's turn in {@code turn}, which the entry keeps from now on; no round trip. Null if the entry no longer lingers,
+   * or if it may not be taken on the acquirer's terms (another ttl or fairness, a hold timeout, less than a third of
+   * its ttl of validity left, another client waits for it): then its linger is ended, so that the acquirer may queue at
+   * the store.
+   */
+  EngineLease resume(LockOptions options, Duration ttl, LocalQueue turn) {
+    AcquireRequest request = grant.request();
+    long now = engine.time().now();
+    if (yielding || options.holdTimeout().isPresent() || !request.ttl().equals(ttl) || request.fair() != options.fair()
+        || !isValidAt(now + ttlNanos / 3)) {
+      endLingering();
+      return null;
+    }
+    EngineLease lease = new EngineLease(this, now, 0);
+    Future<?> timer;
+    synchronized (this) {
+      if (!lingering || ended) {
+        return null;
+      }
+      lingering = false;
+      holders.add(lease);
+      queue = turn;
+      turnLeft.set(false);
+      lingerNanos = options.linger().map(Duration::toNanos).orElse(0L);
+      timer = lingerTimer;
+      lingerTimer = null;
+    }
+    engine.forgetLingering(localKey, this);
+    if (timer != null) {
+      timer.cancel(false);
+    }
+    return lease;
+  }
+
+  /**
+   * Ends the linger under way: the idle entry is released at the store (or left to expire if the store refuses).
+   * False if it did not linger: taken again meanwhile, or ended.
+   */
+  boolean endLingering() {
+    synchronized (this) {
+      if (!lingering || ended) {
+        return false;
+      }
+      lingering = false;
+      ended = true;
+    }
+    stop();
+    try {
+      releaseAtStore();
+    } catch (LockException refused) {
+      log.debug("The release of lingering {} was refused", grant.request().lockName(), refused);
+    }
+    return true;
+  }
+
+  /** Whether the entry lingers now, held with no lease on it. */
+  synchronized boolean isLingering() {
+    return lingering;
+  }
+
+  /**
+   * Another client waits for the key at the store ({@link LingerWatch}): the entry is no longer re-granted in this
+   * client, and is released at once if it lingers, else by its holder's release.
+   */
+  void othersWait() {
+    yielding = true;
+    endLingering();
   }
 
   private boolean releaseAtStore() {
@@ -299,7 +479,7 @@ final class HeldEntry {
    * on this entry, with the same fencing token.
    */
   private Handover handOver(EngineLease leaving) {
-    if (engine.isClosed() || ended || leaving.hasHoldTimeout() || !queue.hasWaiter()
+    if (engine.isClosed() || ended || yielding || leaving.hasHoldTimeout() || !queue.hasWaiter()
         || !isValidAt(engine.time().now() + ttlNanos / 3)) {
       return Handover.NONE;
     }
@@ -357,6 +537,7 @@ final class HeldEntry {
         return;
       }
       ended = true;
+      lingering = false;
       lossReason = reason;
       losing = List.copyOf(holders);
       holders.clear();
@@ -385,11 +566,20 @@ final class HeldEntry {
     }
   }
 
-  /** Someone asked the holder of this entry to release it: every lease on it hears of it. */
+  /**
+   * Someone asked the holder of this entry to release it: every lease on it hears of it. An entry taken to linger is
+   * no longer re-granted locally, and released at once if it lingers (on a background thread: this runs on the
+   * store's).
+   */
   void releaseRequested() {
-    if (!ended) {
-      holders().forEach(EngineLease::releaseRequested);
+    if (ended) {
+      return;
     }
+    if (lingerNanos != 0 || lingerWatch != null) {
+      yielding = true;
+      engine.inBackground(this::endLingering);
+    }
+    holders().forEach(EngineLease::releaseRequested);
   }
 
   boolean isValidAt(long nanos) {

@@ -29,6 +29,8 @@ public final class HolderRecord {
   private static final String PID = "pid";
   private static final String THREAD = "thread";
   private static final String SINCE = "since";
+  /** Written only for a holder that lingers ({@link LockHolder#linger}), as milliseconds. */
+  private static final String LINGER = "linger";
 
   private final String ownerId;
   private final LockHolder holder;
@@ -56,7 +58,11 @@ public final class HolderRecord {
     line(text, THREAD, holder.thread());
     text.append(SINCE).append('=');
     Since.append(text, holder.acquiredAt());
-    return text.append('\n').toString();
+    text.append('\n');
+    if (holder.lingers()) {
+      line(text, LINGER, Long.toString(holder.linger().toMillis()));
+    }
+    return text.toString();
   }
 
   /** Reads what {@link #write} wrote; the owner id is the whole text if it has no owner line. */
@@ -88,7 +94,8 @@ public final class HolderRecord {
     }
     try {
       return new LockHolder(host, Long.parseLong(fields.getOrDefault(PID, "0")), thread,
-          Instant.parse(fields.getOrDefault(SINCE, Instant.EPOCH.toString())));
+          Instant.parse(fields.getOrDefault(SINCE, Instant.EPOCH.toString())),
+          Duration.ofMillis(Math.max(0, Long.parseLong(fields.getOrDefault(LINGER, "0")))));
     } catch (NumberFormatException | DateTimeParseException e) {
       return null; // written by something else: an entry without holder details is still a held entry
     }

@@ -3,6 +3,7 @@ package dev.baton.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.baton.LockHolder;
+import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,17 @@ class HolderRecordTest {
 
     assertThat(record.ownerId()).isEqualTo("owner-1:17");
     assertThat(record.holder()).contains(holder);
+  }
+
+  @Test
+  void aLingeringHolderReadsBackItsLingerAndOthersWriteNoLingerLine() {
+    LockHolder lingering = new LockHolder("host-1", 4242, "worker-7", SINCE, Duration.ofSeconds(5));
+
+    String text = HolderRecord.write("owner-1:17", lingering);
+
+    assertThat(text).endsWith("linger=5000\n");
+    assertThat(HolderRecord.read(text).holder()).contains(lingering);
+    assertThat(HolderRecord.write("o", new LockHolder("h", 1, "t", SINCE))).doesNotContain("linger");
   }
 
   @Test

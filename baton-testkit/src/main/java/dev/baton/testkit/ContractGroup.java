@@ -100,6 +100,10 @@ abstract class ContractGroup {
     return contract.listensForReleaseRequestsAtStore(clientId);
   }
 
+  boolean lingerSeesEveryWaiter() {
+    return contract.lingerSeesEveryWaiter();
+  }
+
   boolean reachableFromOtherProcesses() {
     return contract.reachableFromOtherProcesses();
   }

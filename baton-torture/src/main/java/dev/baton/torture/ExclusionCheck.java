@@ -28,7 +28,7 @@ final class ExclusionCheck {
     this.alone = switch (primitive) {
       case READ_WRITE -> "writer";
       case LEADERSHIP -> "leader";
-      case LOCK, SEMAPHORE, MULTI_LOCK -> "holder";
+      case LOCK, SEMAPHORE, MULTI_LOCK, LINGER -> "holder";
     };
   }
 

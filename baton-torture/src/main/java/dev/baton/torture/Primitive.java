@@ -1,5 +1,6 @@
 package dev.baton.torture;
 
+import java.time.Duration;
 import java.util.Locale;
 
 /** What a torture's workers contend for, each with the invariant the checker holds it to. */
@@ -16,7 +17,18 @@ public enum Primitive {
    * {@code client.multiLock(keys)} over random overlapping sets of {@value #MULTI_KEYS} keys under the torture's key:
    * one holder at a time per key, and the run goes on (no deadlock stalls it).
    */
-  MULTI_LOCK("multi");
+  MULTI_LOCK("multi"),
+  /**
+   * {@code client.lock(key)} with a {@link #LINGER_FOR linger} far longer than any wait: one holder at a time, and a
+   * worker waiting in another process is served though each holder would take the lock back at once.
+   */
+  LINGER("linger");
+
+  /**
+   * How long a lingering-lock torture's holders linger: longer than a worker's wait, so that a waiter served only
+   * when the linger ended shows as a worker without progress.
+   */
+  public static final Duration LINGER_FOR = Duration.ofMinutes(1);
 
   /** How many keys a multi-lock torture's workers take their sets from: few, so that the sets overlap. */
   public static final int MULTI_KEYS = 5;
@@ -27,7 +39,10 @@ public enum Primitive {
     this.option = option;
   }
 
-  /** The name on the command line: {@code lock}, {@code rw}, {@code semaphore}, {@code leader} or {@code multi}. */
+  /**
+   * The name on the command line: {@code lock}, {@code rw}, {@code semaphore}, {@code leader}, {@code multi} or
+   * {@code linger}.
+   */
   public String option() {
     return option;
   }
@@ -39,6 +54,7 @@ public enum Primitive {
         return primitive;
       }
     }
-    throw new IllegalArgumentException("Unknown primitive '" + option + "'; use lock, rw, semaphore, leader or multi.");
+    throw new IllegalArgumentException("Unknown primitive '" + option
+        + "'; use lock, rw, semaphore, leader, multi or linger.");
   }
 }

@@ -7,6 +7,7 @@ import dev.baton.torture.TortureResult.Violation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +70,11 @@ final class TortureChecker {
       explained = options.primitive() == Primitive.SEMAPHORE
           ? new CapacityCheck(options.permits()).check(holds, violations)
           : new ExclusionCheck(options.primitive()).check(holds, violations);
-      increased = new TokenCheck(register, endNanos).check(holds, violations);
+      increased = new TokenCheck(register, endNanos)
+          .check(options.primitive() == Primitive.LINGER ? grants(holds) : holds, violations);
+      if (options.primitive() == Primitive.LINGER) {
+        new WaiterProgressCheck(options).check(holds, faults, startNanos + options.duration().toNanos(), violations);
+      }
     }
     if (register.lostUpdates() > 0) {
       violations.add(new Violation("lost updates in the register: " + register.lostUpdates(), endNanos, List.of()));
@@ -79,6 +84,23 @@ final class TortureChecker {
         explained, mostShared, flags(holds, mostShared), register.accepted().size(), register.rejected(),
         register.lostUpdates(), increased, longestGapAfterFault(holds), timeouts, errors, perWorker,
         List.copyOf(unexpectedExits));
+  }
+
+  /**
+   * The holds that were grants at the store, for the token checks of a lingering lock: a hold whose worker took its
+   * own lingering entry back, with the token of its previous hold, continues that grant. A hold with another worker's
+   * token is kept, for the checks to find.
+   */
+  private static List<Hold> grants(List<Hold> holds) {
+    Map<Long, String> grantedTo = new HashMap<>();
+    List<Hold> grants = new ArrayList<>();
+    for (Hold hold : holds) {
+      String first = grantedTo.putIfAbsent(hold.token(), hold.worker());
+      if (first == null || !first.equals(hold.worker())) {
+        grants.add(hold);
+      }
+    }
+    return grants;
   }
 
   /**

@@ -117,6 +117,7 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
   private String subject() {
     return switch (options.primitive()) {
       case LOCK -> "lock '" + options.key() + "'";
+      case LINGER -> "lingering lock '" + options.key() + "'";
       case READ_WRITE -> "read-write lock '" + options.key() + "'";
       case SEMAPHORE -> "semaphore '" + options.key() + "' of " + options.permits() + " permits";
       case LEADERSHIP -> "leadership '" + options.key() + "'";
@@ -129,7 +130,7 @@ public record TortureResult(TortureOptions options, long startNanos, long endNan
     return switch (options.primitive()) {
       case SEMAPHORE -> "lost or paused permit holders beyond the permits";
       case LEADERSHIP -> "paused leader, stale write fenced off";
-      case LOCK, READ_WRITE -> "lost or paused holder, stale access fenced off";
+      case LOCK, READ_WRITE, LINGER -> "lost or paused holder, stale access fenced off";
       case MULTI_LOCK -> "lost or paused holder of the key";
     };
   }

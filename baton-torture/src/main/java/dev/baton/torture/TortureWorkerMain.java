@@ -130,6 +130,7 @@ public final class TortureWorkerMain {
   private Lease acquire(LockClient client, LockOptions options, boolean shared) throws InterruptedException {
     return switch (primitive) {
       case LOCK -> client.lock(key, options).acquire();
+      case LINGER -> client.lock(key, options.toBuilder().linger(Primitive.LINGER_FOR).build()).acquire();
       case READ_WRITE -> {
         DistributedReadWriteLock lock = client.readWriteLock(key, options);
         yield (shared ? lock.readLock() : lock.writeLock()).acquire();

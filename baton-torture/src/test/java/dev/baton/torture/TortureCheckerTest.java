@@ -112,6 +112,25 @@ class TortureCheckerTest {
   }
 
   @Test
+  void aLingeringLockTortureWhereAWorkerWentWithoutAGrantForTwoWaitsFailsItsProgress() {
+    TortureOptions options = new TortureOptions(LockClientFactory.class, "nowhere", "key", 4, Duration.ofSeconds(20),
+        Duration.ofSeconds(1), EnumSet.of(Fault.PAUSE), null, Primitive.LINGER, 1);
+    List<Event> steady = steadyHolds(100);
+    List<Event> starved = new java.util.ArrayList<>(steady.subList(0, 9)); // holds at 0, 1 and 2 s
+    starved.addAll(steady.subList(45, 60)); // then at 15 to 19 s: 13 s without one, the bound 2 x 4 s + 3 s
+    TortureResult passing = new TortureChecker(options, register, List.of(), Map.of("a", steady), List.of(), 0,
+        20_000 * MS).check(List.of());
+    assertThat(passing.violations()).isEmpty();
+
+    TortureResult result = new TortureChecker(options, register, List.of(), Map.of("a", starved), List.of(), 0,
+        20_000 * MS).check(List.of());
+    assertThat(result.violations()).singleElement().satisfies(violation -> {
+      assertThat(violation.what()).contains("worker a got no lingering lock for 13000 ms");
+      assertThat(violation.workers()).containsExactly("a");
+    });
+  }
+
+  @Test
   void twoHoldersAtOnceWithoutALossOrAPauseIsAViolation() {
     register.handle("READ 1");
     register.handle("READ 2");

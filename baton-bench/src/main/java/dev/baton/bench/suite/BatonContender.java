@@ -3,18 +3,34 @@ package dev.baton.bench.suite;
 import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LockClient;
+import dev.baton.LockOptions;
+import java.time.Duration;
 
 /**
  * A Baton client, used through leases ({@code acquire()} + {@code close()}) of its mutexes, read and write locks
  * and semaphores, or through the {@code Lock} view of its mutexes.
  */
 final class BatonContender implements Contender {
+  /** How long the mutexes of {@link #lingering} stay held after their release, for a re-acquire of the same client. */
+  static final Duration LINGER = Duration.ofSeconds(5);
+
   private final LockClient client;
   private final boolean lockView;
+  private final LockOptions options;
 
   BatonContender(LockClient client, boolean lockView) {
+    this(client, lockView, client.defaultOptions());
+  }
+
+  private BatonContender(LockClient client, boolean lockView, LockOptions options) {
     this.client = client;
     this.lockView = lockView;
+    this.options = options;
+  }
+
+  /** Leases of {@code client}'s mutexes that linger {@link #LINGER} after their release. */
+  static BatonContender lingering(LockClient client) {
+    return new BatonContender(client, false, client.defaultOptions().toBuilder().linger(LINGER).build());
   }
 
   @Override
@@ -26,7 +42,7 @@ final class BatonContender implements Contender {
       return new LockView(client.lock(key));
     }
     return switch (hold) {
-      case LOCK -> new LeaseHolder(client.lock(key)::acquire);
+      case LOCK -> new LeaseHolder(client.lock(key, options)::acquire);
       case READ_LOCK -> new LeaseHolder(client.readWriteLock(key).readLock()::acquire);
       case WRITE_LOCK -> new LeaseHolder(client.readWriteLock(key).writeLock()::acquire);
       case SEMAPHORE -> new LeaseHolder(client.semaphore(key, Hold.PERMITS)::acquire);

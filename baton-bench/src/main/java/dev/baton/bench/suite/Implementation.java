@@ -17,7 +17,10 @@ enum Implementation {
       Hold.READ_LOCK, "Redisson RReadWriteLock read lock", Hold.SEMAPHORE, "Redisson RPermitExpirableSemaphore",
       Hold.MULTI_LOCK, "Redisson RedissonMultiLock")),
   RAW_REDIS(Store.REDIS, Role.RAW, Map.of(Hold.LOCK, "raw: 2 x EVALSHA")),
+  /** Baton's mutex with {@link BatonContender#LINGER}: a re-acquire in the same client makes no round trip. */
+  BATON_REDIS_LINGERING(Store.REDIS, Role.BATON, lingering()),
   BATON_ZOOKEEPER(Store.ZOOKEEPER, Role.BATON, baton()),
+  BATON_ZOOKEEPER_LINGERING(Store.ZOOKEEPER, Role.BATON, lingering()),
   /** As {@link #BATON_REDIS_SINGLE_LOCKS}, on ZooKeeper. */
   BATON_ZOOKEEPER_SINGLE_LOCKS(Store.ZOOKEEPER, Role.BATON,
       Map.of(Hold.MULTI_LOCK, "Baton lock() per key, in key order")),
@@ -26,6 +29,7 @@ enum Implementation {
       Hold.MULTI_LOCK, "Curator InterProcessMultiLock")),
   RAW_ZOOKEEPER(Store.ZOOKEEPER, Role.RAW, Map.of(Hold.LOCK, "raw: create + delete")),
   BATON_ETCD(Store.ETCD, Role.BATON, baton()),
+  BATON_ETCD_LINGERING(Store.ETCD, Role.BATON, lingering()),
   /** jetcd's {@code Lock} on the jetcd line that Baton uses, the one its users get: the peer of the targets. */
   JETCD_LOCK(Store.ETCD, Role.PEER, Map.of(Hold.LOCK, "jetcd Lock 0.7.x (a lease per thread)")),
   /** jetcd's {@code Lock} on jetcd's current line, in a JVM of its own. */
@@ -33,6 +37,7 @@ enum Implementation {
       Map.of(Hold.LOCK, "jetcd Lock 0.8.x (a lease per thread, JVM of its own)")),
   RAW_ETCD(Store.ETCD, Role.RAW, Map.of(Hold.LOCK, "raw: put with lease + delete")),
   BATON_POSTGRES(Store.POSTGRES, Role.BATON, baton()),
+  BATON_POSTGRES_LINGERING(Store.POSTGRES, Role.BATON, lingering()),
   JDBC_LOCK_REGISTRY(Store.POSTGRES, Role.PEER, Map.of(Hold.LOCK, "Spring Integration JdbcLockRegistry")),
   SHEDLOCK_JDBC(Store.POSTGRES, Role.PEER, Map.of(Hold.LOCK, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
   RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.LOCK, "raw: INSERT + DELETE")),
@@ -74,6 +79,16 @@ enum Implementation {
         Hold.MULTI_LOCK, "Baton multiLock (lease)");
   }
 
+  private static Map<Hold, String> lingering() {
+    return Map.of(Hold.LOCK, "Baton with linger(5s) (lease)");
+  }
+
+  /** Whether its mutexes linger: measured in the linger scenario only, not as the store's everyday mutex. */
+  boolean lingers() {
+    return this == BATON_REDIS_LINGERING || this == BATON_ZOOKEEPER_LINGERING || this == BATON_ETCD_LINGERING
+        || this == BATON_POSTGRES_LINGERING;
+  }
+
   Store store() {
     return store;
   }
@@ -97,19 +112,23 @@ enum Implementation {
     return switch (this) {
       case BATON_REDIS -> new BatonContender(RedisLockClient.connect(endpoints.redisUri()), false);
       case BATON_REDIS_LOCK_VIEW -> new BatonContender(RedisLockClient.connect(endpoints.redisUri()), true);
+      case BATON_REDIS_LINGERING -> BatonContender.lingering(RedisLockClient.connect(endpoints.redisUri()));
       case BATON_REDIS_SINGLE_LOCKS -> new SingleLocksInOrderContender(RedisLockClient.connect(endpoints.redisUri()));
       case REDISSON -> RedissonContender.oneServer(endpoints.redisUri());
       case RAW_REDIS -> RawRedisContender.oneServer(endpoints.redisUri());
       case BATON_ZOOKEEPER -> new BatonContender(ZooKeeperLockClient.connect(endpoints.zooKeeper()), false);
       case BATON_ZOOKEEPER_SINGLE_LOCKS ->
           new SingleLocksInOrderContender(ZooKeeperLockClient.connect(endpoints.zooKeeper()));
+      case BATON_ZOOKEEPER_LINGERING -> BatonContender.lingering(ZooKeeperLockClient.connect(endpoints.zooKeeper()));
       case CURATOR -> new CuratorContender(endpoints.zooKeeper());
       case RAW_ZOOKEEPER -> new RawZooKeeperContender(endpoints.zooKeeper());
       case BATON_ETCD -> new BatonContender(EtcdLockClient.connect(endpoints.etcd()), false);
+      case BATON_ETCD_LINGERING -> BatonContender.lingering(EtcdLockClient.connect(endpoints.etcd()));
       case JETCD_LOCK -> new JetcdLockContender(endpoints.etcd());
       case JETCD_LOCK_CURRENT -> new JetcdCurrentLockContender(endpoints.etcd());
       case RAW_ETCD -> new RawEtcdContender(endpoints.etcd());
       case BATON_POSTGRES -> new BatonContender(PostgresLockClient.connect(endpoints.postgres()), false);
+      case BATON_POSTGRES_LINGERING -> BatonContender.lingering(PostgresLockClient.connect(endpoints.postgres()));
       case JDBC_LOCK_REGISTRY -> JdbcLockRegistryContender.postgres(endpoints.postgres());
       case SHEDLOCK_JDBC -> ShedLockJdbcContender.postgres(endpoints.postgres());
       case RAW_POSTGRES -> RawJdbcContender.postgres(endpoints.postgres());

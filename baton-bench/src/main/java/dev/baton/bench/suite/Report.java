@@ -42,6 +42,7 @@ final class Report {
     report.timed(docsDir, Scenario.WRITE_UNCONTENDED, Versus.BATON_MUTEX);
     report.timed(docsDir, Scenario.REDIS_CLUSTER_SPREAD, Versus.RAW, Versus.PEER);
     report.timed(docsDir, Scenario.MULTI_KEY, Versus.PEER);
+    report.timed(docsDir, Scenario.LINGER, Versus.RAW);
     report.rawLimits(docsDir);
     report.heap(docsDir);
     if (Files.exists(notes)) {
@@ -116,6 +117,11 @@ final class Report {
         + "Curator's `InterProcessMultiLock` over their paths, and the same work done with Baton's single locks, "
         + "`lock(key)` for each key one after the other in key order (released last first). An acquisition is one "
         + "whole set.");
+    line("- Lingering lock, scenario " + number(Scenario.LINGER) + ": one thread's lock/unlock loop on one key with "
+        + "`LockOptions.linger(5s)`, beside Baton's lock without it and the store's raw cycle: the first acquire goes "
+        + "to the store, the next ones take the lingering lock back in the client, with its token, without a round "
+        + "trip. No other client asks for the key here; the contract suite's `Linger` group measures the same loop "
+        + "while a second client asks mid-loop, and prints the rates and how soon that client got the lock.");
     line("");
   }
 

@@ -1,20 +1,28 @@
 package dev.baton.bench.suite;
 
 import static dev.baton.bench.suite.Implementation.BATON_ETCD;
+import static dev.baton.bench.suite.Implementation.BATON_ETCD_LINGERING;
 import static dev.baton.bench.suite.Implementation.BATON_MYSQL;
 import static dev.baton.bench.suite.Implementation.BATON_POSTGRES;
+import static dev.baton.bench.suite.Implementation.BATON_POSTGRES_LINGERING;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS_CLUSTER;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS_CLUSTER_ACKED;
+import static dev.baton.bench.suite.Implementation.BATON_REDIS_LINGERING;
 import static dev.baton.bench.suite.Implementation.BATON_REDIS_SINGLE_LOCKS;
 import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER;
+import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER_LINGERING;
 import static dev.baton.bench.suite.Implementation.BATON_ZOOKEEPER_SINGLE_LOCKS;
 import static dev.baton.bench.suite.Implementation.CURATOR;
 import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY;
 import static dev.baton.bench.suite.Implementation.JDBC_LOCK_REGISTRY_MYSQL;
 import static dev.baton.bench.suite.Implementation.JETCD_LOCK;
 import static dev.baton.bench.suite.Implementation.JETCD_LOCK_CURRENT;
+import static dev.baton.bench.suite.Implementation.RAW_ETCD;
+import static dev.baton.bench.suite.Implementation.RAW_POSTGRES;
+import static dev.baton.bench.suite.Implementation.RAW_REDIS;
 import static dev.baton.bench.suite.Implementation.RAW_REDIS_CLUSTER;
+import static dev.baton.bench.suite.Implementation.RAW_ZOOKEEPER;
 import static dev.baton.bench.suite.Implementation.REDISSON;
 import static dev.baton.bench.suite.Implementation.REDISSON_CLUSTER;
 
@@ -57,7 +65,16 @@ enum Scenario {
    */
   MULTI_KEY("multi-key", "multi-lock: 8 threads, 3 random keys of 10 per hold", Hold.MULTI_LOCK, 8, 1, true,
       List.of(BATON_REDIS, BATON_REDIS_SINGLE_LOCKS, REDISSON, BATON_ZOOKEEPER, BATON_ZOOKEEPER_SINGLE_LOCKS,
-          CURATOR));
+          CURATOR)),
+  /**
+   * One thread's lock/unlock loop on one key with {@code linger(5s)}, beside the same loop without it and the store's
+   * raw cycle: the re-acquire takes the lingering lock back without a round trip. What a remote waiter sees of it (a
+   * few round trips) is the contract suite's {@code Linger} figure, which reports it per store.
+   */
+  LINGER("linger", "lingering lock: 1 thread, lock + unlock of one key, with and without linger(5s)", Hold.LOCK, 1, 1,
+      false, List.of(BATON_REDIS_LINGERING, BATON_REDIS, RAW_REDIS, BATON_ZOOKEEPER_LINGERING, BATON_ZOOKEEPER,
+          RAW_ZOOKEEPER, BATON_ETCD_LINGERING, BATON_ETCD, RAW_ETCD, BATON_POSTGRES_LINGERING, BATON_POSTGRES,
+          RAW_POSTGRES));
 
   private final String id;
   private final String title;
@@ -127,10 +144,10 @@ enum Scenario {
         : IntStream.range(0, threads).mapToObj(i -> "bench/" + id + "-" + i).toList();
   }
 
-  /** Every mutex but those on the cluster, which has a scenario of its own. */
+  /** Every mutex but those on the cluster and the lingering ones, which have scenarios of their own. */
   private static List<Implementation> all() {
     return Arrays.stream(Implementation.values())
-        .filter(i -> i.store() != Store.REDIS_CLUSTER && i.label(Hold.LOCK) != null).toList();
+        .filter(i -> i.store() != Store.REDIS_CLUSTER && !i.lingers() && i.label(Hold.LOCK) != null).toList();
   }
 
   /** The locks: the raw cycles do not wait, so they cannot share a key. */

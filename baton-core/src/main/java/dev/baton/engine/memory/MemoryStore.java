@@ -61,7 +61,7 @@ public final class MemoryStore implements AutoCloseable {
   private final Map<String, KeyState> keys = new HashMap<>();
   private final Map<String, Long> lastTokens = new HashMap<>();
   private final Set<String> cutOffClients = ConcurrentHashMap.newKeySet();
-  /** The watches of each key, signalled when an entry of the key comes, holds or goes. */
+  /** The watches of each key, signalled when an entry of the key comes (a waiter), holds or goes. */
   private final Map<String, Set<WakeUp>> watches = new HashMap<>();
   /** The clients that listen for requests to release their entries, by client id. */
   private final Map<String, ReleaseRequestListener> releaseListeners = new ConcurrentHashMap<>();
@@ -236,10 +236,12 @@ public final class MemoryStore implements AutoCloseable {
     expire(state, now);
     checkSamePermits(state, request);
     Entry entry = state.entries.get(request.ownerId());
+    boolean cameToWait = false;
     if (entry == null) {
       entry = new Entry(request, wakeUp);
       if (request.mayWait() || request.rule().awaited(modesAhead(state, request)) == QueueRule.HOLDS) {
         state.entries.put(request.ownerId(), entry);
+        cameToWait = true;
       }
     }
     if (entry.held) {
@@ -260,6 +262,9 @@ public final class MemoryStore implements AutoCloseable {
       state.othersWaited = true;
     }
     forgetIfUnused(request.key(), state);
+    if (cameToWait) {
+      changed(request.key()); // a waiter came: a lingering holder gives the key up
+    }
     return null;
   }
 
@@ -438,7 +443,7 @@ public final class MemoryStore implements AutoCloseable {
   }
 
   /**
-   * Signals {@code changed} once, when an entry of {@code key} next holds or goes, unless the returned watch is closed
+   * Signals {@code changed} once, when an entry of {@code key} next comes to wait, holds or goes, unless the returned watch is closed
    * first. An expiry is seen, and signalled, at the next call that reads the key.
    */
   synchronized KeyWatch watch(String key, WakeUp changed) {
