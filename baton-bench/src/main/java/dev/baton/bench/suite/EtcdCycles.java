@@ -25,8 +25,8 @@ import java.util.Map;
  * it measures, round by round, the raw put + delete, Baton's requests sent by hand with jetcd's KV client (released
  * by a compared delete, by a plain delete, and with a new name per acquisition), jetcd's {@code Lock} (0.7, the line
  * Baton uses, in this JVM; 0.8 in a JVM of its own) and Baton's {@code Lock} view; and for each, besides the cycles
- * per second, the client's CPU time per cycle (this JVM's, or the peer JVM's), etcd's CPU time per cycle and etcd's
- * WAL fsyncs per cycle.
+ * per second, the client's CPU time per cycle (this JVM's, or the peer JVM's; its JIT compiler threads' apart), etcd's
+ * CPU time per cycle, etcd's WAL fsyncs per cycle and the gRPC messages etcd received per cycle.
  *
  * <p>{@code java -cp benchmarks.jar dev.baton.bench.suite.EtcdCycles MODE [CONTENDER...]} where MODE is
  *
@@ -97,16 +97,16 @@ public final class EtcdCycles {
       }
       System.out.printf(Locale.ROOT, "etcd %s, %d thread(s), each on its own key; %d rounds of %d ms after %d ms of "
           + "warm-up each%n", etcd.endpoint(), threads, rounds, round.toMillis(), warmup.toMillis());
-      System.out.printf(Locale.ROOT, "%-5s %-14s %10s %12s %12s %10s%n", "round", "contender", "cycles/s",
-          "client µs/c", "etcd µs/c", "fsyncs/c");
+      System.out.printf(Locale.ROOT, "%-5s %-14s %10s %12s %10s %12s %10s %10s%n", "round", "contender", "cycles/s",
+          "client µs/c", "jit µs/c", "etcd µs/c", "fsyncs/c", "msgs/c");
       for (int r = 0; r < rounds; r++) {
         List<String> order = new ArrayList<>(contenders.keySet());
         Collections.rotate(order, -r);
         for (String name : order) {
           Measured m = measure(contenders.get(name), round);
           measured.get(name).add(m);
-          System.out.printf(Locale.ROOT, "%-5d %-14s %10.0f %12.1f %12.1f %10.2f%n", r + 1, name, m.rate(),
-              m.clientMicros(), m.etcdMicros(), m.fsyncs());
+          System.out.printf(Locale.ROOT, "%-5d %-14s %10.0f %12.1f %10.1f %12.1f %10.2f %10.2f%n", r + 1, name,
+              m.rate(), m.clientMicros(), m.jitMicros(), m.etcdMicros(), m.fsyncs(), m.requests());
         }
       }
     } finally {
@@ -119,8 +119,9 @@ public final class EtcdCycles {
 
   /** Medians over the rounds, and each contender's rate against the raw cycle's of the same round where there is one. */
   private static void summary(Map<String, List<Measured>> measured) {
-    System.out.printf(Locale.ROOT, "%nmedians over the rounds%n%-14s %18s %12s %12s %10s %16s%n", "contender",
-        "cycles/s (min-max)", "client µs/c", "etcd µs/c", "fsyncs/c", "x raw (min-max)");
+    System.out.printf(Locale.ROOT, "%nmedians over the rounds%n%-14s %18s %12s %10s %12s %10s %10s %16s%n",
+        "contender", "cycles/s (min-max)", "client µs/c", "jit µs/c", "etcd µs/c", "fsyncs/c", "msgs/c",
+        "x raw (min-max)");
     List<Measured> raw = measured.get("raw");
     for (Map.Entry<String, List<Measured>> entry : measured.entrySet()) {
       List<Measured> rounds = entry.getValue();
@@ -134,11 +135,13 @@ public final class EtcdCycles {
         Arrays.sort(ratios);
         ratio = String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", median(ratios), ratios[0], ratios[ratios.length - 1]);
       }
-      System.out.printf(Locale.ROOT, "%-14s %18s %12.1f %12.1f %10.2f %16s%n", entry.getKey(),
+      System.out.printf(Locale.ROOT, "%-14s %18s %12.1f %10.1f %12.1f %10.2f %10.2f %16s%n", entry.getKey(),
           String.format(Locale.ROOT, "%.0f (%.0f-%.0f)", median(rates), rates[0], rates[rates.length - 1]),
           median(rounds.stream().mapToDouble(Measured::clientMicros).sorted().toArray()),
+          median(rounds.stream().mapToDouble(Measured::jitMicros).sorted().toArray()),
           median(rounds.stream().mapToDouble(Measured::etcdMicros).sorted().toArray()),
-          median(rounds.stream().mapToDouble(Measured::fsyncs).sorted().toArray()), ratio);
+          median(rounds.stream().mapToDouble(Measured::fsyncs).sorted().toArray()),
+          median(rounds.stream().mapToDouble(Measured::requests).sorted().toArray()), ratio);
     }
   }
 
@@ -213,14 +216,20 @@ public final class EtcdCycles {
 
   private Measured measure(Contender contender, Duration duration) throws Exception {
     long peer = contender instanceof JetcdCurrentLockContender elsewhere ? elsewhere.pid() : -1;
+    long client = peer < 0 ? ProcessHandle.current().pid() : peer;
+    long jitBefore = compilerNanos(client);
     long clientBefore = peer < 0 ? ownCpuNanos() : cpuNanos(peer);
     long etcdBefore = cpuNanos(etcd.pid());
     long fsyncsBefore = metric("etcd_disk_wal_fsync_duration_seconds_count");
+    long requestsBefore = metric("grpc_server_msg_received_total");
     Load.Result result = run(contender, duration);
+    long requests = metric("grpc_server_msg_received_total") - requestsBefore;
     long fsyncs = metric("etcd_disk_wal_fsync_duration_seconds_count") - fsyncsBefore;
     long etcdNanos = cpuNanos(etcd.pid()) - etcdBefore;
     long clientNanos = (peer < 0 ? ownCpuNanos() : cpuNanos(peer)) - clientBefore;
-    return new Measured(result.cycles(), result.elapsedNanos(), clientNanos, etcdNanos, fsyncs);
+    long jitNanos = compilerNanos(client) - jitBefore;
+    return new Measured(result.cycles(), result.elapsedNanos(), clientNanos - jitNanos, jitNanos, etcdNanos, fsyncs,
+        requests);
   }
 
   private static long ownCpuNanos() {
@@ -230,13 +239,39 @@ public final class EtcdCycles {
 
   /** The user and system CPU time of process {@code pid} so far, from {@code /proc} (ticks of 10 ms). */
   private static long cpuNanos(long pid) {
+    return cpuNanos(Path.of("/proc", Long.toString(pid), "stat"));
+  }
+
+  private static long cpuNanos(Path stat) {
     try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      String text = Files.readString(stat);
+      String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
       return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * CLOCK_TICK_NANOS; // utime, stime
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the CPU time of process " + pid, e);
+      throw new UncheckedIOException("Cannot read the CPU time in " + stat, e);
     }
+  }
+
+  /**
+   * The CPU time so far of the JIT compiler threads of JVM {@code pid} that are alive now (HotSpot's C1 and C2
+   * threads), which a client's CPU time per cycle should not count while the JIT still compiles.
+   */
+  private static long compilerNanos(long pid) {
+    long nanos = 0;
+    try (var tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+      for (Path task : tasks.toList()) {
+        try {
+          if (Files.readString(task.resolve("comm")).matches("C[12] CompilerThre.*\\s*")) {
+            nanos += cpuNanos(task.resolve("stat"));
+          }
+        } catch (IOException | UncheckedIOException gone) {
+          // The thread ended meanwhile.
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list the threads of process " + pid, e);
+    }
+    return nanos;
   }
 
   private long revision() throws Exception {
@@ -279,7 +314,8 @@ public final class EtcdCycles {
   }
 
   /** One timed run of one contender: cycles, wall time, and the CPU time of the client's JVM and of etcd. */
-  private record Measured(long cycles, long nanos, long clientNanos, long etcdNanos, long fsyncCount) {
+  private record Measured(long cycles, long nanos, long clientNanos, long jitNanos, long etcdNanos, long fsyncCount,
+      long requestCount) {
     double rate() {
       return cycles * 1e9 / nanos;
     }
@@ -288,12 +324,21 @@ public final class EtcdCycles {
       return clientNanos / 1e3 / cycles;
     }
 
+    double jitMicros() {
+      return jitNanos / 1e3 / cycles;
+    }
+
     double etcdMicros() {
       return etcdNanos / 1e3 / cycles;
     }
 
     double fsyncs() {
       return (double) fsyncCount / cycles;
+    }
+
+    /** The gRPC messages etcd received per cycle: requests, and messages on streams (keep-alives, watches). */
+    double requests() {
+      return (double) requestCount / cycles;
     }
   }
 }
