@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One thread locking and unlocking one free key on a single-member etcd started by the test kit: Baton's
- * lock (one transaction that puts the entry and reads the oldest, then one that deletes it) against the raw
+ * lock (one transaction that puts the entry and reads the oldest, then a plain delete) against the raw
  * limit of the plain jetcd client, put bound to a lease + delete, two round trips.
  *
  * <p>{@code java -jar baton-bench/target/benchmarks.jar EtcdUncontended}

@@ -51,7 +51,8 @@ interface AttemptStore {
 
   /**
    * Deletes {@code entry} if it still has {@code expected} (its create revision, or its value: whose it is), in one
-   * transaction; true if it did. Entries are never deleted blindly: a client reuses its entry names.
+   * transaction; true if it did. A client reuses its entry names, so a delete that might be applied late compares
+   * (only a release's delete, sent once and answered, goes by name alone: {@link EntryDeletes}).
    */
   boolean deleteIf(ByteSequence entry, CmpTarget<?> expected, String what);
 

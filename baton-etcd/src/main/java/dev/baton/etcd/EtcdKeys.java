@@ -59,7 +59,18 @@ record EtcdKeys(String namespace, boolean etcdCompatible) {
    * acquisition slower than the last.
    */
   ByteSequence entry(String key, long leaseId) {
-    return bytes(namespace + key + separator() + Long.toHexString(leaseId));
+    return entry(key, leaseId, 0);
+  }
+
+  /**
+   * The exclusive entry of a client lease for {@code key} after {@code retired} of its names were retired: a release
+   * whose plain delete went unanswered may still be applied later, so its name is not written again
+   * ({@link EntryNames}). The first is {@code LEASE}, the next ones {@code LEASE/N}, exclusive names still (below
+   * {@code ~}). Compatible with etcd's own lock, names are never retired: the entry is always {@code K/LEASE}.
+   */
+  ByteSequence entry(String key, long leaseId, int retired) {
+    String lease = Long.toHexString(leaseId);
+    return bytes(namespace + key + separator() + (retired == 0 ? lease : lease + SLASH + retired));
   }
 
   /**

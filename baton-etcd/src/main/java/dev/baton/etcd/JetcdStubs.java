@@ -1,6 +1,7 @@
 package dev.baton.etcd;
 
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.api.KVGrpc;
 import io.etcd.jetcd.api.WatchGrpc;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -17,7 +18,8 @@ import java.util.function.Function;
  * watcher and only half-closes it on {@code close()}, which etcd does not take as the end of the stream: the
  * server keeps the stream, and a watcher whose creation was still in flight, until the connection goes
  * (jetcd#1510). Baton's waiters therefore share one watch stream per client that they drive themselves; jetcd
- * has no public way to reach its channel, hence the reflection here, checked by the tests on the pinned jetcd.
+ * has no public way to reach its channel, hence the reflection here, checked by the tests on the pinned jetcd. The
+ * same channel carries the deletes that must be sent once ({@link #kv}).
  *
  * <p>The same reflection lets a close wait for jetcd's Vert.x event loops, which {@link Client#close()} only asks to
  * stop ({@link #close}).
@@ -33,6 +35,11 @@ final class JetcdStubs {
     requireLeader.put(HAS_LEADER, "true");
     return stub(client, WatchGrpc::newStub)
         .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(requireLeader));
+  }
+
+  /** A blocking KV stub, whose calls jetcd does not retry ({@link EntryDeletes}). */
+  static KVGrpc.KVBlockingStub kv(Client client) {
+    return stub(client, KVGrpc::newBlockingStub);
   }
 
   /**

@@ -58,6 +58,37 @@ class EntryNamesTest {
     assertThat(EtcdKeys.text(first.name())).isEqualTo("/baton/k\u0000abc");
   }
 
+  @Test
+  void anExclusiveNameWhoseDeleteWentUnansweredIsNotWrittenAgainOnThatLease() {
+    OwnEntry unanswered = names.take("k", LEASE, QueueRule.EXCLUSIVE);
+    assertThat(unanswered.deletableByName()).isTrue();
+
+    unanswered.retire();
+    unanswered.retire(); // a retried release that went unanswered again
+
+    OwnEntry next = names.take("k", LEASE, QueueRule.EXCLUSIVE);
+    assertThat(EtcdKeys.text(next.name())).isEqualTo("/baton/k\u0000abc/1");
+    assertThat(new EtcdKeys("/baton/", false).ruleOf(next.name())).as("still an exclusive name")
+        .isEqualTo(QueueRule.EXCLUSIVE);
+    assertThat(names.take("other", LEASE, QueueRule.EXCLUSIVE).name()).as("another key's name")
+        .isEqualTo(new EtcdKeys("/baton/", false).entry("other", LEASE));
+
+    next.retire();
+    assertThat(EtcdKeys.text(names.take("k", LEASE, QueueRule.EXCLUSIVE).name())).isEqualTo("/baton/k\u0000abc/2");
+
+    names.forget(LEASE);
+    assertThat(EtcdKeys.text(names.take("k", LEASE + 1, QueueRule.EXCLUSIVE).name())).as("a new lease's first name")
+        .isEqualTo("/baton/k\u0000abd");
+  }
+
+  @Test
+  void onlyExclusiveNamesOutsideEtcdsOwnLockAreDeletedByName() {
+    assertThat(names.take("k", LEASE, QueueRule.SHARED).deletableByName()).isFalse();
+    assertThat(names.take("k", LEASE, QueueRule.permits(2)).deletableByName()).isFalse();
+    assertThat(new EntryNames(new EtcdKeys("", true)).take("k", LEASE, QueueRule.EXCLUSIVE).deletableByName())
+        .as("compatible with etcd's own lock, the name stays K/LEASE").isFalse();
+  }
+
   private static String slot(OwnEntry entry) {
     String name = EtcdKeys.text(entry.name());
     return name.substring(name.lastIndexOf('/') + 1);

@@ -14,6 +14,7 @@ import dev.baton.Primitive;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LostReason;
+import dev.baton.servers.TcpProxy;
 import dev.baton.testkit.EtcdServerExtension;
 import dev.baton.testkit.RecordingLostListener;
 import io.etcd.jetcd.KeyValue;
@@ -318,6 +319,50 @@ class EtcdBackendTest {
     }
     assertThat(entryKeys).as("entry keys of three acquisitions").containsOnly(entryKeys.get(0));
     assertThat(tokens).as("tokens").isSorted().doesNotHaveDuplicates();
+  }
+
+  @Test
+  @Timeout(30)
+  void aReleaseIsOnePlainDeleteOfTheEntry() throws Exception {
+    EtcdMetrics metrics = new EtcdMetrics(etcd.endpoint());
+    LockClient client = client();
+    Lease lease = client.lock(key).acquire(LONG_WAIT);
+    long txns = metrics.calls("Txn");
+    long deletes = metrics.calls("DeleteRange");
+
+    lease.close();
+
+    assertThat(metrics.calls("DeleteRange") - deletes).isEqualTo(1);
+    assertThat(metrics.calls("Txn") - txns).as("transactions").isZero();
+    assertThat(inspector.count(key)).isZero();
+  }
+
+  /**
+   * A plain delete that etcd applied but whose answer did not come may be applied again later, as far as the client
+   * knows: the next acquisition of the key takes another name, which that delete cannot remove.
+   */
+  @Test
+  @Timeout(60)
+  void aReleaseWhoseDeleteWentUnansweredRetiresItsEntryName() throws Exception {
+    try (TcpProxy proxy = TcpProxy.start("127.0.0.1", etcd.server().clientPort())) {
+      LockClient client = client(EtcdLockClient.builder().endpoints("http://" + proxy.address())
+          .sessionTimeout(LONG_WAIT).commandTimeout(Duration.ofSeconds(1)));
+      Lease first = client.lock(key).acquire(LONG_WAIT);
+      String firstName = EtcdInspector.text(inspector.entries(key).get(0).getKey());
+      proxy.delayReplies();
+      try {
+        first.close(); // etcd deletes the entry; the answer comes too late, and the release is retried later
+        assertThat(inspector.count(key)).isZero();
+      } finally {
+        proxy.deliverReplies();
+      }
+
+      try (Lease next = client.lock(key).acquire(LONG_WAIT)) {
+        assertThat(EtcdInspector.text(inspector.entries(key).get(0).getKey())).isEqualTo(firstName + "/1");
+        assertThat(next.fencingToken()).isGreaterThan(first.fencingToken());
+      }
+      assertThat(inspector.count(key)).isZero();
+    }
   }
 
   @Test

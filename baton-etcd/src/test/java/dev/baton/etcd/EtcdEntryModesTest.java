@@ -121,19 +121,27 @@ class EtcdEntryModesTest {
     laterReads.forEach(read -> assertThat(read.awaitGrant().fencingToken()).isGreaterThan(written.fencingToken()));
   }
 
-  /** As a lock's: one write transaction to acquire, none to read, one to release; the lease's life asked beside. */
+  /**
+   * As a lock's: one write transaction to acquire, none to read, one request to release (a lock's, a plain delete; the
+   * others', a transaction); the lease's life asked beside.
+   */
   @Test
   @Timeout(30)
-  void anUncontendedAcquireAndItsReleaseAreOneTransactionEachWhateverTheRule() {
+  void anUncontendedAcquireAndItsReleaseAreOneRequestEachWhateverTheRule() {
     EtcdMetrics metrics = new EtcdMetrics(etcd.endpoint());
     Client client = new Client();
     for (QueueRule rule : List.of(QueueRule.EXCLUSIVE, QueueRule.SHARED, QueueRule.permits(2))) {
       long txns = metrics.calls("Txn");
       long ranges = metrics.calls("Range");
+      long deletes = metrics.calls("DeleteRange");
       Grant grant = client.take(rule);
       assertThat(metrics.calls("Txn") - txns).as("transactions to acquire under %s", rule).isEqualTo(1);
       client.release(grant);
-      assertThat(metrics.calls("Txn") - txns).as("transactions to acquire and release under %s", rule).isEqualTo(2);
+      boolean deletedByName = rule.equals(QueueRule.EXCLUSIVE);
+      assertThat(metrics.calls("Txn") - txns).as("transactions to acquire and release under %s", rule)
+          .isEqualTo(deletedByName ? 1 : 2);
+      assertThat(metrics.calls("DeleteRange") - deletes).as("plain deletes under %s", rule)
+          .isEqualTo(deletedByName ? 1 : 0);
       assertThat(metrics.calls("Range") - ranges).as("reads outside them under %s", rule).isZero();
     }
   }

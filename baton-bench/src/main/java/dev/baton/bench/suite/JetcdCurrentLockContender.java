@@ -78,6 +78,11 @@ final class JetcdCurrentLockContender implements Contender, Load.Elsewhere {
     return new Load.Result(cycles, Long.parseLong(ran[2]), waits, cycleTimes, Long.parseLong(ran[3]));
   }
 
+  /** The process id of the peer JVM, whose CPU time a harness may read. */
+  long pid() {
+    return peer.pid();
+  }
+
   @Override
   public void close() throws Exception {
     try {

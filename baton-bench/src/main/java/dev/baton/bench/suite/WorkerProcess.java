@@ -65,6 +65,11 @@ final class WorkerProcess implements AutoCloseable {
     return await(expected, timeout);
   }
 
+  /** The process id of the JVM, whose CPU time a harness may read. */
+  long pid() {
+    return process.pid();
+  }
+
   /** Sends {@code command} without waiting for the answer. */
   void send(String command) {
     commands.println(command);
