@@ -138,7 +138,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
       watch.close(); // closed meanwhile: the close below did not see this watch
       throw closedException();
     }
-    watch.changed();
+    watch.start();
     return watch;
   }
 

@@ -373,7 +373,7 @@ final class HeldEntry {
       }
       lingerWatch = watch;
     }
-    watch.changed();
+    watch.start();
     engine.inBackground(this::listenForReleaseRequestsQuietly);
   }
 
