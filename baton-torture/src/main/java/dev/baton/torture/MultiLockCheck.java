@@ -78,30 +78,12 @@ final class MultiLockCheck {
     for (int i = 1; i < points.size(); i++) {
       long from = points.get(i - 1);
       long to = points.get(i);
-      long stalled = to - from - faultTime(faults, from, to);
+      long stalled = to - from - FaultTime.within(options, faults, from, to);
       if (stalled > bound) {
         violations.add(new Violation("no multi-lock granted for " + Duration.ofNanos(to - from).toMillis()
             + " ms (" + Duration.ofNanos(stalled).toMillis() + " ms beyond the faults and what they left at the store; bound "
             + Duration.ofNanos(bound).toMillis() + " ms): the workers made no progress, a deadlock?", to, List.of()));
       }
     }
-  }
-
-  /**
-   * How much of {@code from} to {@code to} the faults took: the store's, and a ttl after each; a worker's kill or
-   * pause, and the store's crash bound after it, for which the store may keep what the worker held or waited with
-   * (a ZooKeeper session outlives its process by its timeout), holding up the keys' next holders without any deadlock.
-   */
-  private long faultTime(List<Torture.FaultEvent> faults, long from, long to) {
-    long ttl = options.ttl().toNanos();
-    long crashBound = options.crashBound().toNanos();
-    long total = 0;
-    for (Torture.FaultEvent fault : faults) {
-      long after = fault.worker() == null ? ttl : crashBound;
-      long start = Math.max(from, fault.startNanos());
-      long end = Math.min(to, fault.endNanos() + after);
-      total += Math.max(0, end - start);
-    }
-    return Math.min(total, to - from);
   }
 }

@@ -50,7 +50,7 @@ final class WaiterProgressCheck {
       for (int i = 1; i < points.size(); i++) {
         long from = points.get(i - 1);
         long to = points.get(i);
-        long stalled = to - from - faultTime(faults, from, to);
+        long stalled = to - from - FaultTime.within(options, faults, from, to);
         if (stalled > bound) {
           violations.add(new Violation("worker " + ofWorker.getKey() + " got no lingering lock for "
               + Duration.ofNanos(to - from).toMillis() + " ms (" + Duration.ofNanos(stalled).toMillis()
@@ -63,22 +63,5 @@ final class WaiterProgressCheck {
 
   private static boolean killed(String worker, List<Torture.FaultEvent> faults) {
     return faults.stream().anyMatch(fault -> fault.fault() == Fault.KILL && worker.equals(fault.worker()));
-  }
-
-  /**
-   * How much of {@code from} to {@code to} the faults took: the store's, and a ttl after each; a worker's kill or
-   * pause, and the store's crash bound after it, for which the store may keep what the worker held.
-   */
-  private long faultTime(List<Torture.FaultEvent> faults, long from, long to) {
-    long ttl = options.ttl().toNanos();
-    long crashBound = options.crashBound().toNanos();
-    long total = 0;
-    for (Torture.FaultEvent fault : faults) {
-      long after = fault.worker() == null ? ttl : crashBound;
-      long start = Math.max(from, fault.startNanos());
-      long end = Math.min(to, fault.endNanos() + after);
-      total += Math.max(0, end - start);
-    }
-    return Math.min(total, to - from);
   }
 }
