@@ -8,6 +8,7 @@ import dev.baton.spi.LockStatuses;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,29 @@ class StatusFormatTest {
         + " the name names no holder), with no expiry: nothing frees it but whoever wrote it");
     assertThat(ListFormat.table(List.of(status), NOW, false)).endsWith("none");
     assertThat(ListFormat.table(List.of(status), NOW, true)).endsWith("session");
+  }
+
+  @Test
+  void aKeyHeldForAMultiLockNamesItsSetInTextTableAndJson() {
+    LockHolder.MultiLock multi = LockHolder.MultiLock.of(List.of("accounts/1", "accounts/2"));
+    LockHolder holder = new LockHolder("app-1", 4242, "main", NOW.minusSeconds(5), Optional.of(multi));
+    LockStatus first = LockStatuses.held("accounts/1", "c1:7", 11, Duration.ofSeconds(9), 0, holder);
+    LockStatus second = LockStatuses.held("accounts/2", "c1:8", 12, Duration.ofSeconds(9), 0, holder);
+    LockStatus alone = LockStatuses.held("jobs/nightly", "c1:9", 13, Duration.ofSeconds(9), 0,
+        new LockHolder("app-1", 4242, "main", NOW.minusSeconds(5)));
+
+    assertThat(StatusFormat.text(first, NOW, false)).contains("multi     one of 2 keys held together, set "
+        + multi.set() + System.lineSeparator() + "waiters   0");
+    assertThat(StatusFormat.text(alone, NOW, false)).doesNotContain("multi");
+    assertThat(StatusFormat.json(first)).contains("\"acquiredAt\":\"" + holder.acquiredAt() + "\",\"multiLock\":{"
+        + "\"keys\":2,\"set\":\"" + multi.set() + "\"}}").endsWith("\"waiters\":0}");
+    List<String> table = ListFormat.table(List.of(first, second, alone), NOW, false).lines().toList();
+    assertThat(table.get(0)).endsWith("TTL    MULTI-LOCK");
+    assertThat(table.subList(1, 3)).allSatisfy(row -> assertThat(row).endsWith(multi.set() + " (2 keys)"));
+    assertThat(table.get(3)).endsWith("9.0 s  -");
+    assertThat(ListFormat.table(List.of(alone), NOW, false).lines().findFirst()).hasValueSatisfying(
+        header -> assertThat(header).endsWith("TTL"));
+    assertThat(multi.set()).matches("[0-9a-f]{16}");
   }
 
   @Test

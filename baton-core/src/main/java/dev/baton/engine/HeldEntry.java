@@ -330,7 +330,7 @@ final class HeldEntry {
       handovers = chain; // before the waiter may take it, and hand it on in turn
     }
     // Not under the monitor: the waiter woken here releases soon after, and would wait for it.
-    boolean taken = queue.handOver(new HandoverTerms(request.ttl(), request.fair()), successor);
+    boolean taken = queue.handOver(HandoverTerms.of(request), successor);
     synchronized (this) {
       if (!taken || !holders.contains(successor)) {
         // Not taken, or ended before it was (lost, or the client closed): the leaving lease goes on as the holder.
