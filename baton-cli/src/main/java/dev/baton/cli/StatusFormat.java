@@ -45,13 +45,15 @@ final class StatusFormat {
     if (status.isHeld()) {
       row(out, "ttl left", ttl(status, sessions));
     }
+    status.holder().flatMap(LockHolder::multiLock).ifPresent(multi -> row(out, "multi", multiLock(multi)));
     row(out, "waiters", Integer.toString(status.waiters()));
     return out.toString().stripTrailing();
   }
 
   /**
    * One JSON object: key, held, then owner, fencingToken, remainingTtlMillis and holder where known (of the oldest
-   * holder; its lingerMillis where it lingers), mode and holders where held, permits where permit holders hold it, then waiters.
+   * holder; its lingerMillis where it lingers, its multiLock, keys and set, where it holds the key for a multi-lock),
+   * mode and holders where held, permits where permit holders hold it, then waiters.
    */
   static String json(LockStatus status) {
     StringBuilder out = new StringBuilder("{\"key\":").append(Printable.json(status.key()))
@@ -63,7 +65,9 @@ final class StatusFormat {
         .append(",\"pid\":").append(holder.pid())
         .append(",\"thread\":").append(Printable.json(holder.thread()))
         .append(",\"acquiredAt\":").append(Printable.json(holder.acquiredAt().toString()))
-        .append(holder.lingers() ? ",\"lingerMillis\":" + holder.linger().toMillis() : "").append('}'));
+        .append(holder.lingers() ? ",\"lingerMillis\":" + holder.linger().toMillis() : "")
+        .append(holder.multiLock().map(multi -> ",\"multiLock\":{\"keys\":" + multi.keys() + ",\"set\":"
+            + Printable.json(multi.set()) + '}').orElse("")).append('}'));
     status.mode().ifPresent(mode -> out.append(",\"mode\":").append(Printable.json(mode.name()))
         .append(",\"holders\":").append(status.holders()));
     status.permits().ifPresent(permits -> out.append(",\"permits\":").append(permits));
@@ -132,6 +136,14 @@ final class StatusFormat {
       case SHARED -> status.holders() + (status.holders() == 1 ? " reader" : " readers");
       case PERMIT -> status.holders() + " of " + status.permits().orElse(0) + " permits";
     };
+  }
+
+  /**
+   * The multi-lock a key is held for, as {@code one of 3 keys held together, set 5f2a9c01e3b4d7a8}: every key of it
+   * shows the same set.
+   */
+  static String multiLock(LockHolder.MultiLock multi) {
+    return "one of " + multi.keys() + " keys held together, set " + Printable.value(multi.set());
   }
 
   /** A ttl as {@code 9.8 s}. */

@@ -2,8 +2,10 @@ package dev.baton.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.baton.LockHolder;
 import dev.baton.testkit.RedisServerExtension;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -68,6 +70,16 @@ class ExecModesIT {
     try (BatonProcess both = exec("acct/2", "--key", "acct/1", "--ttl", "2s", "--", "sh", "-c", show)) {
       both.awaitLine("holding");
       assertThat(both.output()).contains("keys=acct/1\nacct/2\n").containsPattern("tokens=\\d+\n\\d+\n");
+      String set = LockHolder.MultiLock.of(List.of("acct/1", "acct/2")).set();
+      for (String key : List.of("acct/1", "acct/2")) {
+        assertThat(status(key)).as("the status of %s", key).contains("multi     one of 2 keys held together, set " + set);
+      }
+      try (BatonProcess list = BatonProcess.start(dir, new String[] {"list", "--backend", redis.uri(), "--prefix",
+          "acct/"})) {
+        assertThat(list.awaitExit()).as(list.output()).isZero();
+        assertThat(list.output().lines()).first().asString().endsWith("MULTI-LOCK");
+        assertThat(list.output().lines().skip(1)).hasSize(2).allSatisfy(row -> assertThat(row).endsWith(set + " (2 keys)"));
+      }
       assertThat(run("acct/1", "--wait", "0", "--", "true")).as("a run of one of the keys")
           .isEqualTo(ExitCodes.NOT_ACQUIRED);
       assertThat(run("acct/0", "--key", "acct/1", "--wait", "0", "--", "true")).as("a run of overlapping keys")

@@ -8,6 +8,7 @@ import dev.baton.spi.LockStatuses;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,7 @@ class StatusFormatTest {
 
   @Test
   void aLingeringHolderShowsItsLingerBeforeTheWaiters() {
-    LockHolder holder = new LockHolder("h", 42, "main", NOW.minusSeconds(5), Duration.ofSeconds(5));
+    LockHolder holder = new LockHolder("h", 42, "main", NOW.minusSeconds(5)).withLinger(Duration.ofSeconds(5));
     LockStatus status = LockStatuses.held("batch", "c1:1", 7, Duration.ofSeconds(3), 0, holder);
     assertThat(StatusFormat.text(status, NOW, false).lines()).contains("linger    up to 5.0 s after each release, for"
         + " its own re-acquire; given up at once to a waiter or a request (baton revoke)").last().asString()
@@ -54,6 +55,29 @@ class StatusFormatTest {
     assertThat(ListFormat.table(List.of(status), NOW, false)).contains("1 (lingers)");
     LockStatus plain = LockStatuses.held("batch", "c1:1", 7, Duration.ofSeconds(3), 0, HOSTILE_HOLDER);
     assertThat(StatusFormat.text(plain, NOW, false)).doesNotContain("linger");
+  }
+
+  @Test
+  void aKeyHeldForAMultiLockNamesItsSetInTextTableAndJson() {
+    LockHolder.MultiLock multi = LockHolder.MultiLock.of(List.of("accounts/1", "accounts/2"));
+    LockHolder holder = new LockHolder("app-1", 4242, "main", NOW.minusSeconds(5)).withMultiLock(multi);
+    LockStatus first = LockStatuses.held("accounts/1", "c1:7", 11, Duration.ofSeconds(9), 0, holder);
+    LockStatus second = LockStatuses.held("accounts/2", "c1:8", 12, Duration.ofSeconds(9), 0, holder);
+    LockStatus alone = LockStatuses.held("jobs/nightly", "c1:9", 13, Duration.ofSeconds(9), 0,
+        new LockHolder("app-1", 4242, "main", NOW.minusSeconds(5)));
+
+    assertThat(StatusFormat.text(first, NOW, false)).contains("multi     one of 2 keys held together, set "
+        + multi.set() + System.lineSeparator() + "waiters   0");
+    assertThat(StatusFormat.text(alone, NOW, false)).doesNotContain("multi");
+    assertThat(StatusFormat.json(first)).contains("\"acquiredAt\":\"" + holder.acquiredAt() + "\",\"multiLock\":{"
+        + "\"keys\":2,\"set\":\"" + multi.set() + "\"}}").endsWith("\"waiters\":0}");
+    List<String> table = ListFormat.table(List.of(first, second, alone), NOW, false).lines().toList();
+    assertThat(table.get(0)).endsWith("TTL    MULTI-LOCK");
+    assertThat(table.subList(1, 3)).allSatisfy(row -> assertThat(row).endsWith(multi.set() + " (2 keys)"));
+    assertThat(table.get(3)).endsWith("9.0 s  -");
+    assertThat(ListFormat.table(List.of(alone), NOW, false).lines().findFirst()).hasValueSatisfying(
+        header -> assertThat(header).endsWith("TTL"));
+    assertThat(multi.set()).matches("[0-9a-f]{16}");
   }
 
   @Test

@@ -1,10 +1,12 @@
 package dev.baton.engine;
 
 import dev.baton.Lease;
+import dev.baton.LockHolder.MultiLock;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import dev.baton.Primitive;
 import dev.baton.spi.QueueRule;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -33,6 +35,7 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
   private final QueueRule rule;
   private final Primitive primitive;
   private final LockOptions options;
+  private final Optional<MultiLock> multiLock;
   private final Executor steps;
   private final long start;
   private final boolean exclusive;
@@ -49,12 +52,15 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
   /** The timer of the local wait's deadline, or of the wait between two tries at the store. */
   private Future<?> timer;
 
-  AsyncAcquisition(Engine engine, String key, QueueRule rule, Primitive primitive, LockOptions options) {
+  /** @param multiLock the multi-lock the key is taken for, if it is ({@link Engine#acquire}) */
+  AsyncAcquisition(Engine engine, String key, QueueRule rule, Primitive primitive, LockOptions options,
+      Optional<MultiLock> multiLock) {
     this.engine = engine;
     this.key = key;
     this.rule = rule;
     this.primitive = primitive;
     this.options = options;
+    this.multiLock = multiLock;
     this.steps = engine.asyncAcquires();
     this.start = engine.time().now();
     this.exclusive = Engine.isExclusive(rule);
@@ -79,7 +85,7 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
       LocalQueue.Turn turn;
       lock.lock();
       try {
-        turn = queue.register(this, exclusive ? HandoverTerms.of(options, engine.ttl(options)) : null);
+        turn = queue.register(this, exclusive ? HandoverTerms.of(options, engine.ttl(options), multiLock) : null);
         if (turn == null && !deadline.isUnbounded()) {
           timer = schedule(this::turnTimedOut, deadline.remainingNanos());
         }
@@ -156,7 +162,7 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
         finish(joinedInTurn);
         return;
       }
-      resumed = exclusive ? engine.resumeLingering(localKey, options, queue) : null;
+      resumed = exclusive ? engine.resumeLingering(localKey, options, multiLock, queue) : null;
     } catch (Throwable t) {
       leaveTurn();
       fail(t);
@@ -167,7 +173,7 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
       return;
     }
     signal = engine.acquisitions().start();
-    store = new StoreAcquisition(engine, key, rule, options, deadline, true, signal);
+    store = new StoreAcquisition(engine, key, rule, options, multiLock, deadline, true, signal);
     tryAtStore();
   }
 

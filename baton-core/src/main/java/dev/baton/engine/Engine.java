@@ -2,6 +2,7 @@ package dev.baton.engine;
 
 import dev.baton.LeaderListener;
 import dev.baton.LockHolder;
+import dev.baton.LockHolder.MultiLock;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus.Mode;
 import dev.baton.LockTimeoutException;
@@ -16,6 +17,7 @@ import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.Ticker;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -181,21 +183,23 @@ final class Engine implements LossListener, ReleaseRequestListener {
    */
   EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options, boolean interruptible)
       throws InterruptedException {
-    return acquire(key, rule, primitive, options, EarlyStop.NEVER, interruptible);
+    return acquire(key, rule, primitive, options, Optional.empty(), EarlyStop.NEVER, interruptible);
   }
 
   /**
-   * As {@link #acquire(String, QueueRule, Primitive, LockOptions, boolean)}, with a wait that {@code stop} may end
-   * before the wait time: then it fails as at its deadline.
+   * As {@link #acquire(String, QueueRule, Primitive, LockOptions, boolean)}, for a key of {@code multiLock} if it is
+   * one (its entry's holder record says so, and it is handed over only to a multi-lock over the same keys:
+   * {@link HandoverTerms}), with a wait that {@code stop} may end before the wait time: then it fails as at its
+   * deadline.
    */
-  EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options, EarlyStop stop,
-      boolean interruptible) throws InterruptedException {
+  EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options,
+      Optional<MultiLock> multiLock, EarlyStop stop, boolean interruptible) throws InterruptedException {
     long start = time.now();
     checkLinger(key, primitive, options);
     observers.acquiring(key, primitive);
     try {
       backend.checkAcquisition(key, rule, options.fair());
-      EngineLease lease = acquireInTurn(key, rule, options, stop, interruptible);
+      EngineLease lease = acquireInTurn(key, rule, options, multiLock, stop, interruptible);
       lease.observeAs(primitive);
       observers.acquired(lease, primitive, start);
       return lease;
@@ -226,9 +230,15 @@ final class Engine implements LossListener, ReleaseRequestListener {
    * @throws IllegalStateException if the client is closed
    */
   AsyncAcquisition acquireAsync(String key, QueueRule rule, Primitive primitive, LockOptions options) {
+    return acquireAsync(key, rule, primitive, options, Optional.empty());
+  }
+
+  /** As {@link #acquireAsync(String, QueueRule, Primitive, LockOptions)}, for a key of {@code multiLock} if it is one. */
+  AsyncAcquisition acquireAsync(String key, QueueRule rule, Primitive primitive, LockOptions options,
+      Optional<MultiLock> multiLock) {
     checkLinger(key, primitive, options);
     ensureOpen();
-    AsyncAcquisition acquisition = new AsyncAcquisition(this, key, rule, primitive, options);
+    AsyncAcquisition acquisition = new AsyncAcquisition(this, key, rule, primitive, options, multiLock);
     try {
       asyncAcquires.executor().execute(acquisition::begin);
     } catch (RejectedExecutionException closing) {
@@ -245,8 +255,8 @@ final class Engine implements LossListener, ReleaseRequestListener {
    * its own at the store. They are never handed over: a thread with a turn waits at the store, ahead of every local
    * waiter, so a permit handed to the first of those would pass it over (and would keep its token for another grant).
    */
-  private EngineLease acquireInTurn(String key, QueueRule rule, LockOptions options, EarlyStop stop,
-      boolean interruptible) throws InterruptedException {
+  private EngineLease acquireInTurn(String key, QueueRule rule, LockOptions options, Optional<MultiLock> multiLock,
+      EarlyStop stop, boolean interruptible) throws InterruptedException {
     ensureOpen();
     boolean exclusive = isExclusive(rule);
     String localKey = localKey(key, rule);
@@ -258,7 +268,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
     LocalQueue queue = keys.retain(localKey, turns(rule));
     LocalQueue.Turn turn;
     try {
-      turn = queue.enter(deadline, interruptible, exclusive ? HandoverTerms.of(options, ttl(options)) : null);
+      turn = queue.enter(deadline, interruptible, exclusive ? HandoverTerms.of(options, ttl(options), multiLock) : null);
       if (turn == null) {
         throw timeout(key, options);
       }
@@ -271,7 +281,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
     }
     EngineLease resumed;
     try {
-      resumed = exclusive ? resumeLingering(localKey, options, queue) : null;
+      resumed = exclusive ? resumeLingering(localKey, options, multiLock, queue) : null;
     } catch (Throwable t) {
       queue.leave();
       keys.release(localKey);
@@ -287,7 +297,8 @@ final class Engine implements LossListener, ReleaseRequestListener {
         keys.release(localKey); // retained twice: by the turn and by the joined lease
         return joinedInTurn;
       }
-      return acquireAtStore(key, rule, options, deadline, localKey, exclusive ? queue : null, interruptible);
+      return acquireAtStore(key, rule, options, multiLock, deadline, localKey, exclusive ? queue : null,
+          interruptible);
     } catch (Throwable t) {
       if (exclusive) {
         queue.leave();
@@ -317,13 +328,13 @@ final class Engine implements LossListener, ReleaseRequestListener {
     return tookOver(joined);
   }
 
-  private EngineLease acquireAtStore(String key, QueueRule rule, LockOptions options, Deadline deadline,
-      String localKey, LocalQueue heldTurn, boolean interruptible) throws InterruptedException {
+  private EngineLease acquireAtStore(String key, QueueRule rule, LockOptions options, Optional<MultiLock> multiLock,
+      Deadline deadline, String localKey, LocalQueue heldTurn, boolean interruptible) throws InterruptedException {
     Signal signal = acquisitions.start();
     Runnable forgetWakeUp = deadline.stop().onStop(signal::signal);
     try {
       StoreAcquisition.Granted granted =
-          new StoreAcquisition(this, key, rule, options, deadline, interruptible, signal).run();
+          new StoreAcquisition(this, key, rule, options, multiLock, deadline, interruptible, signal).run();
       return hold(granted.grant(), localKey, heldTurn, granted.sentAt(), lingerNanos(options));
     } finally {
       forgetWakeUp.run();
@@ -336,9 +347,9 @@ final class Engine implements LossListener, ReleaseRequestListener {
    * has the key's turn in {@code turn}: no round trip ({@link HeldEntry#resume}). Null if none lingers, or it may not
    * be taken on these options (then it is released, and the acquirer goes to the store).
    */
-  EngineLease resumeLingering(String localKey, LockOptions options, LocalQueue turn) {
+  EngineLease resumeLingering(String localKey, LockOptions options, Optional<MultiLock> multiLock, LocalQueue turn) {
     HeldEntry entry = lingering.get(localKey);
-    return entry == null ? null : entry.resume(options, ttl(options), turn);
+    return entry == null ? null : entry.resume(options, ttl(options), multiLock, turn);
   }
 
   /** {@code entry} lingers: the next acquirer of its local key may take it. */
@@ -404,9 +415,13 @@ final class Engine implements LossListener, ReleaseRequestListener {
     return lease;
   }
 
-  /** A request under a new owner id, for the ttl asked for or the store's cap on it. */
-  AcquireRequest newRequest(String key, QueueRule rule, LockOptions options, boolean mayWait) {
-    LockHolder holder = ThisProcess.currentThread();
+  /**
+   * A request under a new owner id, for the ttl asked for or the store's cap on it, whose holder names
+   * {@code multiLock} if the key is taken for one, and the linger asked for.
+   */
+  AcquireRequest newRequest(String key, QueueRule rule, LockOptions options, Optional<MultiLock> multiLock,
+      boolean mayWait) {
+    LockHolder holder = ThisProcess.currentThread(multiLock);
     return new AcquireRequest(key, clientId + ":" + leaseSequence.incrementAndGet(), rule, ttl(options),
         options.holdTimeout().orElse(null), options.fair(), mayWait,
         options.linger().map(holder::withLinger).orElse(holder));

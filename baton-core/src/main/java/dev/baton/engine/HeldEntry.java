@@ -2,6 +2,7 @@ package dev.baton.engine;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockException;
+import dev.baton.LockHolder.MultiLock;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
 import dev.baton.spi.AcquireRequest;
@@ -10,6 +11,7 @@ import dev.baton.spi.Grant;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -389,15 +391,15 @@ final class HeldEntry {
   /**
    * A new lease on this lingering entry, with the same fencing token, for an acquirer of this client that has the
    * key's turn in {@code turn}, which the entry keeps from now on; no round trip. Null if the entry no longer lingers,
-   * or if it may not be taken on the acquirer's terms (another ttl or fairness, a hold timeout, less than a third of
-   * its ttl of validity left, another client waits for it): then its linger is ended, so that the acquirer may queue at
-   * the store.
+   * or if it may not be taken on the acquirer's terms (another ttl or fairness, a hold timeout, a key of a multi-lock,
+   * which the entry's holder record does not name, less than a third of its ttl of validity left, another client waits
+   * for it): then its linger is ended, so that the acquirer may queue at the store.
    */
-  EngineLease resume(LockOptions options, Duration ttl, LocalQueue turn) {
+  EngineLease resume(LockOptions options, Duration ttl, Optional<MultiLock> multiLock, LocalQueue turn) {
     AcquireRequest request = grant.request();
     long now = engine.time().now();
     if (yielding || options.holdTimeout().isPresent() || !request.ttl().equals(ttl) || request.fair() != options.fair()
-        || !isValidAt(now + ttlNanos / 3)) {
+        || !request.holder().multiLock().equals(multiLock) || !isValidAt(now + ttlNanos / 3)) {
       endLingering();
       return null;
     }
@@ -510,7 +512,7 @@ final class HeldEntry {
       handovers = chain; // before the waiter may take it, and hand it on in turn
     }
     // Not under the monitor: the waiter woken here releases soon after, and would wait for it.
-    boolean taken = queue.handOver(new HandoverTerms(request.ttl(), request.fair()), successor);
+    boolean taken = queue.handOver(HandoverTerms.of(request), successor);
     synchronized (this) {
       if (!taken || !holders.contains(successor)) {
         // Not taken, or ended before it was (lost, or the client closed): the leaving lease goes on as the holder.

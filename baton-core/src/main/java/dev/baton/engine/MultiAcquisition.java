@@ -1,9 +1,11 @@
 package dev.baton.engine;
 
+import dev.baton.LockHolder.MultiLock;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One acquire of a multi-lock, blocking or not: its keys in order, its one deadline, and the lease it fills key by
@@ -21,6 +23,7 @@ import java.util.List;
 final class MultiAcquisition {
   private final Engine engine;
   private final List<String> keys;
+  private final Optional<MultiLock> multiLock;
   private final LockOptions options;
   private final LockOptions partOptions;
   private final Deadline deadline;
@@ -43,6 +46,7 @@ final class MultiAcquisition {
   MultiAcquisition(Engine engine, List<String> keys, LockOptions options) {
     this.engine = engine;
     this.keys = keys;
+    this.multiLock = Optional.of(MultiLock.of(keys));
     this.options = options;
     this.partOptions = options.holdTimeout().isPresent() ? options.withHoldTimeout(MultiLease.UNTIL_ALL_TAKEN) : options;
     this.deadline = Deadline.after(engine.time(), options.waitTime());
@@ -59,6 +63,11 @@ final class MultiAcquisition {
       return partOptions;
     }
     return partOptions.withWaitTime(Duration.ofNanos(Math.max(0, deadline.remainingNanos())));
+  }
+
+  /** The keys as each key's entry names them ({@link Engine#acquire}). */
+  Optional<MultiLock> multiLock() {
+    return multiLock;
   }
 
   /** What ends the wait for the next key early: a key of this round was lost. */

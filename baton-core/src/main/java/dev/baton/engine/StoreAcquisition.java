@@ -1,6 +1,7 @@
 package dev.baton.engine;
 
 import dev.baton.BackendUnavailableException;
+import dev.baton.LockHolder.MultiLock;
 import dev.baton.LockOptions;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
@@ -9,6 +10,7 @@ import dev.baton.spi.LockBackend;
 import dev.baton.spi.Outcome;
 import dev.baton.spi.QueueRule;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * One acquire's conversation with the store, within its deadline: an attempt, tried again on each wake-up,
@@ -29,6 +31,7 @@ final class StoreAcquisition {
   private final LockBackend backend;
   private final String key;
   private final LockOptions options;
+  private final Optional<MultiLock> multiLock;
   private final Deadline deadline;
   private final boolean interruptible;
   private final Signal signal;
@@ -44,13 +47,15 @@ final class StoreAcquisition {
   /** A grant and when the request that won it was sent: the store's expiry runs from later. */
   record Granted(Grant grant, long sentAt) {}
 
-  StoreAcquisition(Engine engine, String key, QueueRule rule, LockOptions options, Deadline deadline,
-      boolean interruptible, Signal signal) {
+  /** @param multiLock the multi-lock the key is taken for, if it is: its holder record names it */
+  StoreAcquisition(Engine engine, String key, QueueRule rule, LockOptions options, Optional<MultiLock> multiLock,
+      Deadline deadline, boolean interruptible, Signal signal) {
     this.engine = engine;
     this.backend = engine.backend();
     this.key = key;
     this.rule = rule;
     this.options = options;
+    this.multiLock = multiLock;
     this.deadline = deadline;
     this.interruptible = interruptible;
     this.signal = signal;
@@ -95,7 +100,7 @@ final class StoreAcquisition {
   Granted next() {
     while (true) {
       if (attempt == null) {
-        request = engine.newRequest(key, rule, options, mayWait);
+        request = engine.newRequest(key, rule, options, multiLock, mayWait);
         attempt = backend.newAttempt(request);
       }
       Granted granted;

@@ -1,13 +1,16 @@
 package dev.baton.engine;
 
 import dev.baton.LockHolder;
+import dev.baton.LockHolder.MultiLock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /** The host and process this JVM is, as lock holders name them; the host is looked up once, on first use. */
 final class ThisProcess {
@@ -15,9 +18,10 @@ final class ThisProcess {
 
   private ThisProcess() {}
 
-  /** The calling thread of this process, now. */
-  static LockHolder currentThread() {
-    return new LockHolder(Host.NAME, ProcessHandle.current().pid(), nameOf(Thread.currentThread()), Instant.now());
+  /** The calling thread of this process, now, holding a key of {@code multiLock} if it is one. */
+  static LockHolder currentThread(Optional<MultiLock> multiLock) {
+    return new LockHolder(Host.NAME, ProcessHandle.current().pid(), nameOf(Thread.currentThread()), Instant.now(),
+        Duration.ZERO, multiLock);
   }
 
   /**

@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * How a backend writes an entry's owner id and {@link LockHolder} as text at the store, and reads it back: one
  * {@code name=value} line each, readable with the store's own tools ({@code etcdctl get}, {@code zkCli get},
- * {@code redis-cli hget}). Values are cut to {@value #MAX_VALUE_LENGTH} characters and hold no line breaks, so an
+ * {@code redis-cli hget}); a key held for a multi-lock has a {@code multi=KEYS SET} line too
+ * ({@link LockHolder.MultiLock}). Values are cut to {@value #MAX_VALUE_LENGTH} characters and hold no line breaks, so an
  * entry stays small whatever a thread is called. Text without those lines (an older Baton's bare owner id) reads as
  * the owner id with no holder.
  *
@@ -31,6 +32,8 @@ public final class HolderRecord {
   private static final String SINCE = "since";
   /** Written only for a holder that lingers ({@link LockHolder#linger}), as milliseconds. */
   private static final String LINGER = "linger";
+  /** The multi-lock the key is held for: {@code multi=KEYS SET}, e.g. {@code multi=3 5f2a9c01e3b4d7a8}. */
+  private static final String MULTI = "multi";
 
   private final String ownerId;
   private final LockHolder holder;
@@ -62,6 +65,7 @@ public final class HolderRecord {
     if (holder.lingers()) {
       line(text, LINGER, Long.toString(holder.linger().toMillis()));
     }
+    holder.multiLock().ifPresent(multi -> line(text, MULTI, multi.keys() + " " + multi.set()));
     return text.toString();
   }
 
@@ -95,9 +99,26 @@ public final class HolderRecord {
     try {
       return new LockHolder(host, Long.parseLong(fields.getOrDefault(PID, "0")), thread,
           Instant.parse(fields.getOrDefault(SINCE, Instant.EPOCH.toString())),
-          Duration.ofMillis(Math.max(0, Long.parseLong(fields.getOrDefault(LINGER, "0")))));
+          Duration.ofMillis(Math.max(0, Long.parseLong(fields.getOrDefault(LINGER, "0")))), multiLock(fields.get(MULTI)));
     } catch (NumberFormatException | DateTimeParseException e) {
       return null; // written by something else: an entry without holder details is still a held entry
+    }
+  }
+
+  /** The multi-lock of a {@code multi} line's value; empty if there is none or it does not read as one. */
+  private static Optional<LockHolder.MultiLock> multiLock(String value) {
+    if (value == null) {
+      return Optional.empty();
+    }
+    int space = value.indexOf(' ');
+    if (space <= 0 || space == value.length() - 1) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new LockHolder.MultiLock(Integer.parseInt(value.substring(0, space)),
+          value.substring(space + 1)));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
     }
   }
 

@@ -153,10 +153,10 @@ class LocalQueueTest {
 
   @Test
   void aLeaseIsHandedOverToARegistrationThatAcceptsItsTerms() {
-    HandoverTerms terms = new HandoverTerms(Duration.ofSeconds(30), false);
+    HandoverTerms terms = new HandoverTerms(Duration.ofSeconds(30), false, Optional.empty());
     queue.register(new Recorded(), terms);
     Recorded other = new Recorded();
-    queue.register(other, new HandoverTerms(Duration.ofSeconds(5), false));
+    queue.register(other, new HandoverTerms(Duration.ofSeconds(5), false, Optional.empty()));
     assertThat(queue.handOver(terms, null)).as("terms the head does not accept").isFalse();
     queue.leave();
     Recorded accepting = new Recorded();

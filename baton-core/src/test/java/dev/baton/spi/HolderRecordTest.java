@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.baton.LockHolder;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class HolderRecordTest {
@@ -22,13 +24,35 @@ class HolderRecordTest {
 
   @Test
   void aLingeringHolderReadsBackItsLingerAndOthersWriteNoLingerLine() {
-    LockHolder lingering = new LockHolder("host-1", 4242, "worker-7", SINCE, Duration.ofSeconds(5));
+    LockHolder lingering = new LockHolder("host-1", 4242, "worker-7", SINCE).withLinger(Duration.ofSeconds(5));
 
     String text = HolderRecord.write("owner-1:17", lingering);
 
     assertThat(text).endsWith("linger=5000\n");
     assertThat(HolderRecord.read(text).holder()).contains(lingering);
     assertThat(HolderRecord.write("o", new LockHolder("h", 1, "t", SINCE))).doesNotContain("linger");
+  }
+
+  @Test
+  void aKeyHeldForAMultiLockReadsBackItsSetAndALockOnItsOwnHasNone() {
+    LockHolder.MultiLock multi = LockHolder.MultiLock.of(List.of("accounts/1", "accounts/2", "accounts/3"));
+    LockHolder holder = new LockHolder("host-1", 4242, "worker-7", SINCE).withMultiLock(multi);
+
+    assertThat(HolderRecord.write(holder)).endsWith("\nmulti=3 " + multi.set() + "\n");
+    assertThat(HolderRecord.read(HolderRecord.write("owner-1:17", holder)).holder()).contains(holder);
+    assertThat(HolderRecord.read(HolderRecord.write(holder)).holder()).contains(holder);
+    assertThat(HolderRecord.write(new LockHolder("host-1", 4242, "worker-7", SINCE))).doesNotContain("multi");
+    assertThat(multi).isEqualTo(LockHolder.MultiLock.of(List.of("accounts/1", "accounts/2", "accounts/3")))
+        .isNotEqualTo(LockHolder.MultiLock.of(List.of("accounts/1", "accounts/23")));
+  }
+
+  @Test
+  void aMultiLineThatDoesNotReadAsOneIsLeftOut() {
+    String text = HolderRecord.write("o", new LockHolder("h", 1, "t", SINCE));
+    for (String bad : new String[] {"multi=3", "multi=x 5f2a", "multi= 5f2a", "multi=3 "}) {
+      assertThat(HolderRecord.read(text + bad + "\n").holder()).as(bad).get()
+          .extracting(LockHolder::multiLock).isEqualTo(Optional.empty());
+    }
   }
 
   @Test

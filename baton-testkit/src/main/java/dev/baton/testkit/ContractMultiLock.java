@@ -9,8 +9,10 @@ import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LeaseState;
 import dev.baton.LockClient;
+import dev.baton.LockHolder;
 import dev.baton.LockObserver;
 import dev.baton.LockOptions;
+import dev.baton.LockStatus;
 import dev.baton.LockTimeoutException;
 import dev.baton.LostReason;
 import dev.baton.Primitive;
@@ -415,6 +417,80 @@ abstract class ContractMultiLock extends ContractGroup {
     assertThat(acquired).containsExactly("MULTI_LOCK " + key("a"), "MULTI_LOCK " + key("b"));
     await().atMost(PROMPTLY).untilAsserted(() -> assertThat(ended)
         .containsExactlyInAnyOrder("MULTI_LOCK " + key("a") + " null", "MULTI_LOCK " + key("b") + " null"));
+  }
+
+  /**
+   * Every key of a multi-lock names it in its holder record, alike ({@link LockHolder.MultiLock}), so that
+   * {@code status} and {@code list} show the keys one holder holds together; a lock on its own names none.
+   */
+  @Test
+  @Timeout(30)
+  void statusAndListShowAMultiLocksKeysAsHeldTogether() throws Exception {
+    LockClient client = newClient();
+    LockClient observer = newClient();
+    List<String> together = keys("a", "b", "c");
+    LockHolder.MultiLock expected = LockHolder.MultiLock.of(together);
+    try (Lease multi = client.multiLock(List.of(key("c"), key("a"), key("b"))).acquire(LONG_WAIT);
+        Lease alone = client.lock(key("d")).acquire(LONG_WAIT)) {
+      for (String held : together) {
+        LockStatus status = observer.status(held);
+        assertThat(status.fencingToken()).as("token of %s", held).hasValue(multi.fencingToken(held));
+        assertThat(status.holder()).as("who holds %s", held).hasValueSatisfying(holder -> {
+          assertThat(holder.multiLock()).as("the multi-lock %s is held for", held).contains(expected);
+          assertThat(holder.pid()).isEqualTo(ProcessHandle.current().pid());
+        });
+      }
+      assertThat(expected.keys()).isEqualTo(3);
+      assertThat(observer.list(key + "/", 10)).extracting(LockStatus::key)
+          .containsExactly(key("a"), key("b"), key("c"), key("d"));
+      assertThat(observer.list(key + "/", 10)).extracting(status -> status.holder().flatMap(LockHolder::multiLock))
+          .containsExactly(Optional.of(expected), Optional.of(expected), Optional.of(expected), Optional.empty());
+      assertThat(alone.isHeld()).isTrue();
+    }
+  }
+
+  /**
+   * A key's entry passes between the threads of a client only where its holder record stays true: from a multi-lock
+   * to a multi-lock over the same keys, and from a lock on its own to a lock on its own; a lock waiting on a
+   * multi-lock's key, or a multi-lock on a lock's, gets an entry of its own, which names it.
+   */
+  @Test
+  @Timeout(60)
+  void aKeyPassesBetweenThreadsOnlyToAHolderItsRecordNames() throws Exception {
+    LockClient client = newClient();
+    LockClient observer = newClient();
+    List<String> pair = keys("a", "b");
+    LockHolder.MultiLock ofPair = LockHolder.MultiLock.of(pair);
+
+    Lease multi = client.multiLock(pair).acquire(LONG_WAIT);
+    BackgroundCall<Lease> single = BackgroundCall.start("single", () -> client.lock(key("a")).acquire(LONG_WAIT));
+    single.awaitBlocked();
+    multi.close();
+    try (Lease lease = single.result(LONG_WAIT)) {
+      assertThat(lease.fencingToken()).as("a new entry for the lock").isGreaterThan(multi.fencingToken(key("a")));
+      assertThat(observer.status(key("a")).holder().flatMap(LockHolder::multiLock)).as("a lock on its own").isEmpty();
+
+      BackgroundCall<Lease> waitingMulti = BackgroundCall.start("multi", () -> client.multiLock(pair).acquire(LONG_WAIT));
+      waitingMulti.awaitBlocked();
+      lease.close();
+      try (Lease second = waitingMulti.result(LONG_WAIT)) {
+        assertThat(second.fencingToken(key("a"))).as("a new entry for the multi-lock")
+            .isGreaterThan(lease.fencingToken());
+        for (String held : pair) {
+          assertThat(observer.status(held).holder().flatMap(LockHolder::multiLock)).as("%s", held).contains(ofPair);
+        }
+        BackgroundCall<Lease> sameKeys = BackgroundCall.start("same-keys",
+            () -> client.multiLock(List.of(key("b"), key("a"))).acquire(LONG_WAIT));
+        sameKeys.awaitBlocked();
+        second.close();
+        try (Lease third = sameKeys.result(LONG_WAIT)) {
+          for (String held : pair) {
+            assertThat(observer.status(held).holder().flatMap(LockHolder::multiLock)).as("%s", held).contains(ofPair);
+          }
+          assertThat(third.isHeld()).isTrue();
+        }
+      }
+    }
   }
 
   @Test

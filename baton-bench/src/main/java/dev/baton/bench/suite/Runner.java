@@ -50,7 +50,7 @@ final class Runner {
     Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
     for (Store store : Scenario.UNCONTENDED.stores()) {
       Implementation raw = Results.raw(store);
-      if (settings.runs(raw)) {
+      if (settings.runs(raw) && settings.runsEveryScenario()) {
         rows.putAll(inTurns(Scenario.UNCONTENDED, List.of(raw)));
       }
     }
@@ -186,8 +186,9 @@ final class Runner {
   List<HeapProbe.Heap> heap(List<String> workerJvmOptions) throws Exception {
     List<HeapProbe.Heap> heaps = new ArrayList<>();
     for (Implementation implementation : Scenario.heapImplementations()) {
-      if (!settings.runs(implementation)) {
-        heaps.add(new HeapProbe.Heap(Double.NaN, Double.NaN, Double.NaN, "not run: bench.stores"));
+      if (!settings.runs(implementation) || !settings.runsEveryScenario()) {
+        heaps.add(new HeapProbe.Heap(Double.NaN, Double.NaN, Double.NaN,
+            settings.runs(implementation) ? "not run: bench.scenarios" : "not run: bench.stores"));
         continue;
       }
       try (WorkerProcess worker = WorkerProcess.start(endpoints, workerJvmOptions)) {

@@ -42,13 +42,13 @@ public final class Suite {
       Runner runner = new Runner(servers.endpoints(), settings, Suite::progress);
       Map<Implementation, Row> rawBefore = runner.rawLimits();
       for (Scenario scenario : Scenario.values()) {
-        if (!scenario.acrossProcesses()) {
+        if (!scenario.acrossProcesses() && settings.runs(scenario)) {
           rows.put(scenario, runner.inProcess(scenario));
         }
       }
       try (WorkerProcess worker = WorkerProcess.start(servers.endpoints(), ACROSS_JVM_OPTIONS)) {
         for (Scenario scenario : Scenario.values()) {
-          if (scenario.acrossProcesses()) {
+          if (scenario.acrossProcesses() && settings.runs(scenario)) {
             rows.put(scenario, runner.acrossProcesses(scenario, worker));
           }
         }

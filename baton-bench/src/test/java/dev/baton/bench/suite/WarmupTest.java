@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** When a warm-up ends: once the JIT has gone quiet, and at the limit if it never does. */
 class WarmupTest {
   private static final Settings SETTINGS = new Settings(Duration.ofSeconds(4), Duration.ofSeconds(10), 5,
-      Duration.ofSeconds(2), 10, 3, EnumSet.allOf(Store.class));
+      Duration.ofSeconds(2), 10, 3, EnumSet.allOf(Store.class), EnumSet.allOf(Scenario.class));
 
   @Test
   void goesOnInStepsWhileTheJitCompilesAndEndsOnceItIsQuiet() throws Exception {
