@@ -291,7 +291,7 @@ class EngineInFakeTimeTest {
     await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 1 && store.entries(key + "/b") == 2);
 
     time.advance(Duration.ofMinutes(10).minus(TTL.dividedBy(3)).minus(A_MOMENT));
-    await().during(A_WHILE).atMost(A_WHILE.multipliedBy(3)).until(() -> !waiter.isDone());
+    await().during(A_WHILE).atMost(PROMPTLY).until(() -> !waiter.isDone());
     time.advance(A_MOMENT);
 
     assertThat(waiter).failsWithin(PROMPTLY).withThrowableOfType(ExecutionException.class)
@@ -322,6 +322,6 @@ class EngineInFakeTimeTest {
   }
 
   private static void watchNotDone(BackgroundCall<?> call) {
-    await().during(A_WHILE).atMost(A_WHILE.multipliedBy(3)).until(() -> !call.isDone());
+    await().during(A_WHILE).atMost(PROMPTLY).until(() -> !call.isDone());
   }
 }
