@@ -27,7 +27,9 @@ import java.util.function.Supplier;
  * ahead. As every transaction that adds an entry holds the counter's row lock from its token to its commit, an entry's
  * token is smaller than every token committed after it, and its read (at READ COMMITTED, after the lock) sees every
  * entry with a smaller token: mutual exclusion holds as it does for one queue in one process. Tokens only grow, across
- * restarts too: the counter is a row, not an {@code AUTO_INCREMENT}.
+ * restarts too: the counter is a row, not an {@code AUTO_INCREMENT}. On connections that run several statements a call
+ * (the client's own pool), the first try is first that transaction in one round trip ({@link #claim}), adding our
+ * entry only if the key has no live entry, where every rule holds; a key with entries takes the full transaction.
  *
  * <p>A later try is two statements without a transaction ({@link #look}): the entries ahead of ours can only leave
  * (every new entry comes after ours), so it reads them and, if ours holds or its waiting ttl runs low, sets our
