@@ -3,6 +3,8 @@
 -- adds our entry only if the key has no live entry from its floor on (KeyFloors), where every rule holds. Then the
 -- number of entries added (1, or 0: the key has entries, and the try takes the full path) and the token, and the
 -- commit. The token is read from the counter row the same transaction just raised, so a missing row adds nothing.
+-- The NOT EXISTS reads what was committed before it, after the counter row's lock: the pool's sessions run at READ
+-- COMMITTED (transactionIsolation), so that it sees every entry with a smaller token, as entries.sql does.
 START TRANSACTION;
 UPDATE {table}_fencing SET v = LAST_INSERT_ID(v + 1) WHERE id = 1;
 INSERT INTO {table} (lock_key, entry_id, owner_id, holder, mode, capacity, expires_at)
