@@ -27,7 +27,9 @@ import java.util.function.Supplier;
  * ahead. As every transaction that adds an entry holds the counter's row lock from its token to its commit, an entry's
  * token is smaller than every token committed after it, and its read (at READ COMMITTED, after the lock) sees every
  * entry with a smaller token: mutual exclusion holds as it does for one queue in one process. Tokens only grow, across
- * restarts too: the counter is a row, not an {@code AUTO_INCREMENT}.
+ * restarts too: the counter is a row, not an {@code AUTO_INCREMENT}. On connections that run several statements a call
+ * (the client's own pool), the first try is first that transaction in one round trip ({@link #claim}), adding our
+ * entry only if the key has no live entry, where every rule holds; a key with entries takes the full transaction.
  *
  * <p>A later try is two statements without a transaction ({@link #look}): the entries ahead of ours can only leave
  * (every new entry comes after ours), so it reads them and, if ours holds or its waiting ttl runs low, sets our
@@ -66,6 +68,8 @@ final class MySqlAttempt implements Attempt {
   private final JdbcCalls calls;
   private final Sql sql;
   private final KeyFloors floors;
+  /** Whether the first try may be one round trip ({@link #claim}): the connections run several statements a call. */
+  private final boolean claims;
   private final AcquireRequest request;
   private final byte[] key;
   private final String what;
@@ -83,13 +87,15 @@ final class MySqlAttempt implements Attempt {
 
   /**
    * An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls} and read the
-   * key from its floor in {@code floors}.
+   * key from its floor in {@code floors}; its first try is one round trip ({@link #claim}) if {@code claims}.
    */
-  MySqlAttempt(AttemptStore store, JdbcCalls calls, Sql sql, KeyFloors floors, AcquireRequest request) {
+  MySqlAttempt(AttemptStore store, JdbcCalls calls, Sql sql, KeyFloors floors, boolean claims,
+      AcquireRequest request) {
     this.store = store;
     this.calls = calls;
     this.sql = sql;
     this.floors = floors;
+    this.claims = claims;
     this.request = request;
     this.key = Keys.bytes(request.key());
     this.what = "Acquiring '" + request.key() + "'";
@@ -104,8 +110,11 @@ final class MySqlAttempt implements Attempt {
       store.register(request.key(), wakeUp); // before the read: no local release can slip between
       registered = wakeUp;
     }
-    Place place = entryId == 0 ? refusedWritesNothing(() -> calls.transaction(what, this::enqueue))
-        : calls.call(what, this::look);
+    Place place = entryId != 0 ? calls.call(what, this::look)
+        : claims ? refusedWritesNothing(() -> calls.call(what, this::claim)) : null;
+    if (place == null) {
+      place = refusedWritesNothing(() -> calls.transaction(what, this::enqueue));
+    }
     if (place.holds()) {
       stopWaiting();
       return Outcome.granted(new MySqlGrant(request, entryId));
@@ -139,6 +148,70 @@ final class MySqlAttempt implements Attempt {
       written = before;
       entryId = 0;
       throw e;
+    }
+  }
+
+  /**
+   * The first try in one round trip ({@code claim.sql}, several statements in one call): our entry, holding, if the
+   * key has no live entry; null if it has one (the try then takes {@link #enqueue}'s path; the token the claim took is
+   * skipped, as tokens need only grow). If a statement fails, the server runs none after it, and the transaction it
+   * left open is rolled back here, or with the session as the connection is closed as broken.
+   */
+  private Place claim(Connection connection) throws SQLException {
+    long floor = floors.of(request.key());
+    boolean before = written;
+    written = true; // from here the entry may be there, whatever the reply
+    long[] claimed;
+    try (PreparedStatement claim = calls.prepare(connection, sql.claim)) {
+      claim.setBytes(1, key);
+      claim.setString(2, request.ownerId());
+      claim.setString(3, request.ownerRecord());
+      claim.setString(4, request.rule().mode().name());
+      claim.setInt(5, request.rule().capacity());
+      claim.setLong(6, ttlMillis);
+      claim.setBytes(7, key);
+      claim.setLong(8, floor);
+      claimed = added(claim);
+    } catch (SQLException e) {
+      rollback(connection);
+      throw e;
+    }
+    if (claimed[0] != 1) {
+      written = before;
+      return null;
+    }
+    entryId = claimed[1];
+    // Under the counter row's lock the key had no live entry: every entry below our token is gone for good.
+    floors.raise(request.key(), entryId);
+    return new Place(true, false, Long.MAX_VALUE, 0);
+  }
+
+  /** Runs {@code claim.sql}: the number of entries it added and the token it took, from its one result set. */
+  private long[] added(PreparedStatement claim) throws SQLException {
+    boolean rows = claim.execute();
+    while (rows || claim.getUpdateCount() != -1) {
+      if (rows) {
+        try (ResultSet result = claim.getResultSet()) {
+          if (result.next()) {
+            long[] added = {result.getLong(1), result.getLong(2)};
+            while (claim.getMoreResults() || claim.getUpdateCount() != -1) {
+              // the commit's reply: read, so that an error in it is thrown here
+            }
+            return added;
+          }
+        }
+      }
+      rows = claim.getMoreResults();
+    }
+    throw new SQLException(what + ": claim.sql returned no result set; the connection does not run several"
+        + " statements in one call (allowMultiQueries)");
+  }
+
+  private static void rollback(Connection connection) {
+    try (Statement rollback = connection.createStatement()) {
+      rollback.execute("ROLLBACK");
+    } catch (SQLException e) {
+      // The connection is closed as broken: the server ends the transaction with the session.
     }
   }
 

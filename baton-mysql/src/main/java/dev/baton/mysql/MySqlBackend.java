@@ -39,9 +39,11 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   private final KeyFloors floors = new KeyFloors();
   private final Duration maxPollInterval;
   private final String server;
+  /** Whether the connections run several statements in one call, so that an acquire's first try is one round trip. */
+  private final boolean claims;
 
   private MySqlBackend(Connections connections, Sql sql, JdbcCalls calls, ReleaseRequests requests, Sweeper sweeper,
-      Duration maxPollInterval, String server) {
+      Duration maxPollInterval, String server, boolean claims) {
     this.connections = connections;
     this.sql = sql;
     this.calls = calls;
@@ -50,21 +52,24 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     this.renewals = new Renewals(calls, sql);
     this.maxPollInterval = maxPollInterval;
     this.server = server;
+    this.claims = claims;
   }
 
   /**
    * Creates the lock table if it is missing (and checks it if not) and starts sweeping expired entries every
-   * {@code sweepEvery}; on failure closes the connections and throws.
+   * {@code sweepEvery}; on failure closes the connections and throws. {@code multiStatements}: whether the
+   * connections run several statements in one call (the client's own pool sets {@code allowMultiQueries}), so that an
+   * acquire's first try is one round trip ({@code claim.sql}) instead of a transaction of several.
    */
   static MySqlBackend connect(Connections connections, Sql sql, Duration timeout, Duration maxPollInterval,
-      Duration sweepEvery, String server) {
+      Duration sweepEvery, String server, boolean multiStatements) {
     JdbcCalls calls = new JdbcCalls(connections, timeout, "baton-mysql-deadlines", MySqlErrors::translate,
         MySqlBackend::readCommitted, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);
       ReleaseRequests requests = new ReleaseRequests(calls, sql, maxPollInterval);
       return new MySqlBackend(connections, sql, calls, requests, sweeper(calls, sql, requests, sweepEvery),
-          maxPollInterval, server);
+          maxPollInterval, server, multiStatements);
     } catch (LockException | IllegalStateException e) {
       calls.close();
       connections.close();
@@ -173,7 +178,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return new MySqlAttempt(this, calls, sql, floors, request);
+    return new MySqlAttempt(this, calls, sql, floors, claims, request);
   }
 
   /** Sets the entry's expiry anew by the database's clock, if it is still there and has not expired. */

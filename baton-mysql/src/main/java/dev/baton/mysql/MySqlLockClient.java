@@ -5,6 +5,7 @@ import dev.baton.LockOptions;
 import dev.baton.internal.Settings;
 import dev.baton.jdbc.ClientSettings;
 import dev.baton.jdbc.Connections;
+import dev.baton.jdbc.PooledConnections;
 import dev.baton.spi.ClientFactory;
 import java.time.Duration;
 import java.util.Properties;
@@ -181,8 +182,9 @@ public final class MySqlLockClient {
       Sql sql = new Sql(settings.lockTable());
       Connections connections = settings.connections(new org.mariadb.jdbc.Driver(), "MariaDB Connector/J",
           this::driverProperties, new IdleTransactionLimit(sql, Math.max(1, commandTimeout.toSeconds())));
+      boolean ownPool = connections instanceof PooledConnections; // an application's DataSource: its own settings
       return ClientFactory.newClient(MySqlBackend.connect(connections, sql, commandTimeout, maxPollInterval,
-          sweepEvery, settings.server()), defaultOptions);
+          sweepEvery, settings.server(), ownPool), defaultOptions);
     }
 
     private Properties driverProperties() {
@@ -190,6 +192,7 @@ public final class MySqlLockClient {
       properties.setProperty("connectTimeout", Long.toString(Math.max(1, connectTimeout.toMillis())));
       properties.setProperty("socketTimeout", Long.toString(Math.max(1, commandTimeout.toMillis())));
       properties.setProperty("transactionIsolation", "READ_COMMITTED");
+      properties.setProperty("allowMultiQueries", "true"); // an acquire's first try in one round trip: claim.sql
       properties.setProperty("sessionVariables", "innodb_lock_wait_timeout="
           + Math.max(1, commandTimeout.toSeconds()));
       return properties;

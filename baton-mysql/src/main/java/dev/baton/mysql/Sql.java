@@ -1,11 +1,12 @@
 package dev.baton.mysql;
 
 import dev.baton.jdbc.SqlFiles;
+import java.util.stream.Collectors;
 
 /**
- * The SQL Baton runs, read once from the resource files beside this class ({@link SqlFiles}) with {@code {table}}
- * replaced by the lock table's name (an identifier, optionally qualified by its database, that needs no quotes) and
- * {@code {index}} by its expiry index's.
+ * The SQL Baton runs, read once from the resource files beside this class ({@link SqlFiles}) without their lines of
+ * comment, with {@code {table}} replaced by the lock table's name (an identifier, optionally qualified by its
+ * database, that needs no quotes) and {@code {index}} by its expiry index's.
  */
 final class Sql {
   /** The default name of the lock table; its counter of fencing tokens is {@code baton_locks_fencing}. */
@@ -21,6 +22,7 @@ final class Sql {
   final String nextToken;
   final String entries;
   final String insert;
+  final String claim;
   final String refresh;
   final String release;
   final String releaseExpired;
@@ -44,33 +46,42 @@ final class Sql {
     this.table = checkTable(table);
     SqlFiles files = new SqlFiles(name -> Sql.class.getResourceAsStream(name), "baton-mysql (dev/baton/mysql)",
         this.table, indexName());
-    this.create = files.read("create.sql");
-    this.createFencing = files.read("create-fencing.sql");
-    this.seedFencing = files.read("seed-fencing.sql");
-    this.readOnly = files.read("read-only.sql");
-    this.exists = files.read("exists.sql");
-    this.shape = files.read("shape.sql");
-    this.nextToken = files.read("next-token.sql");
-    this.entries = files.read("entries.sql");
-    this.insert = files.read("insert.sql");
-    this.refresh = files.read("refresh.sql");
-    this.release = files.read("release.sql");
-    this.releaseExpired = files.read("release-expired.sql");
-    this.abandon = files.read("abandon.sql");
-    this.contend = files.read("contend.sql");
-    this.keep = files.read("keep.sql");
-    this.keepLock = files.read("keep-lock.sql");
-    this.keepOthers = files.read("keep-others.sql");
-    this.keys = files.read("keys.sql");
-    this.sweep = files.read("sweep.sql");
-    this.idleTransaction = files.read("idle-transaction.sql");
-    this.requestsExists = files.read("requests-exists.sql");
-    this.createRequests = files.read("create-requests.sql");
-    this.request = files.read("request.sql");
-    this.requestsRead = files.read("requests-read.sql");
-    this.requestsDelete = files.read("requests-delete.sql");
-    this.requestsClear = files.read("requests-clear.sql");
-    this.requestsSweep = files.read("requests-sweep.sql");
+    this.create = read(files, "create.sql");
+    this.createFencing = read(files, "create-fencing.sql");
+    this.seedFencing = read(files, "seed-fencing.sql");
+    this.readOnly = read(files, "read-only.sql");
+    this.exists = read(files, "exists.sql");
+    this.shape = read(files, "shape.sql");
+    this.nextToken = read(files, "next-token.sql");
+    this.entries = read(files, "entries.sql");
+    this.insert = read(files, "insert.sql");
+    this.claim = read(files, "claim.sql");
+    this.refresh = read(files, "refresh.sql");
+    this.release = read(files, "release.sql");
+    this.releaseExpired = read(files, "release-expired.sql");
+    this.abandon = read(files, "abandon.sql");
+    this.contend = read(files, "contend.sql");
+    this.keep = read(files, "keep.sql");
+    this.keepLock = read(files, "keep-lock.sql");
+    this.keepOthers = read(files, "keep-others.sql");
+    this.keys = read(files, "keys.sql");
+    this.sweep = read(files, "sweep.sql");
+    this.idleTransaction = read(files, "idle-transaction.sql");
+    this.requestsExists = read(files, "requests-exists.sql");
+    this.createRequests = read(files, "create-requests.sql");
+    this.request = read(files, "request.sql");
+    this.requestsRead = read(files, "requests-read.sql");
+    this.requestsDelete = read(files, "requests-delete.sql");
+    this.requestsClear = read(files, "requests-clear.sql");
+    this.requestsSweep = read(files, "requests-sweep.sql");
+  }
+
+  /**
+   * The statement of resource {@code name} without its lines of comment, which would otherwise travel to the server
+   * with every call (the driver prepares statements on the client: their text is sent each time).
+   */
+  private static String read(SqlFiles files, String name) {
+    return files.read(name).lines().filter(line -> !line.startsWith("--")).collect(Collectors.joining("\n"));
   }
 
   /**
