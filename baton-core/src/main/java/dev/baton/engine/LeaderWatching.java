@@ -47,7 +47,7 @@ final class LeaderWatching implements LeaderWatch {
     watch.changed();
   }
 
-  private void read(LockStatus status) {
+  private void read(LockStatus status, boolean signalled) {
     Optional<Leader> leader = Leader.of(status);
     if (!leader.equals(told)) {
       told = leader;

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Invariants: at most one read runs or is queued at a time ({@code reading}); a signal during a read asks for one
  * more ({@code again}). Once {@code closed}, no read starts, and the store's watch is closed. Who writes what:
- * {@code reading}, {@code again}, {@code timer} and {@code storeWatch} under {@code this}; {@code closed} by
+ * {@code reading}, {@code again}, {@code signalled}, {@code timer} and {@code storeWatch} under {@code this}; {@code closed} by
  * {@link #close}, under {@code this}.
  */
 final class StatusWatch {
@@ -27,8 +27,11 @@ final class StatusWatch {
 
   /** What is done with each status read. */
   interface Reader {
-    /** Takes one read of the key's status, on a background thread; one read at a time. */
-    void read(LockStatus status);
+    /**
+     * Takes one read of the key's status, on a background thread; one read at a time. {@code signalled}: the store
+     * signalled a change of the key's entries since the last read (not only the timer or the first read).
+     */
+    void read(LockStatus status, boolean signalled);
   }
 
   private final Engine engine;
@@ -41,6 +44,8 @@ final class StatusWatch {
   private volatile boolean closed;
   private boolean reading;
   private boolean again;
+  /** Whether the store signalled a change since the last read began. */
+  private boolean signalled;
   private Future<?> timer;
   private KeyWatch storeWatch;
 
@@ -86,12 +91,25 @@ final class StatusWatch {
     return closed;
   }
 
+  /** The store's watch fired: a change of the key's entries. */
+  private void storeSignalled() {
+    synchronized (this) {
+      signalled = true;
+    }
+    changed();
+  }
+
   private void read() {
     boolean watched = watchAgain();
+    boolean sinceLastRead;
+    synchronized (this) {
+      sinceLastRead = signalled;
+      signalled = false;
+    }
     try {
       LockStatus status = engine.backend().status(key);
       if (!closed) {
-        reader.read(status);
+        reader.read(status, sinceLastRead);
       }
     } catch (BackendUnavailableException e) {
       log.debug("Watching {}: {}; reading again later", what, e.getMessage());
@@ -116,7 +134,7 @@ final class StatusWatch {
   private boolean watchAgain() {
     KeyWatch next;
     try {
-      next = engine.backend().watchKey(key, this::changed).orElse(null);
+      next = engine.backend().watchKey(key, this::storeSignalled).orElse(null);
     } catch (BackendUnavailableException e) {
       log.debug("Watching '{}' at the store: {}; reading again later", key, e.getMessage());
       next = null;

@@ -69,8 +69,11 @@ public interface LockBackend extends AutoCloseable {
    * after this returns, a holder or waiter come or gone, or when the watch breaks (a lost connection), and then
    * watches no more. The engine watches again before each read of the {@link #status} that a signal makes it do, so
    * that no change is missed between a read and the next watch; it also reads every few seconds besides, so a store
-   * may signal more than it must, or miss a change it cannot see (an entry's expiry). Empty if the store cannot
-   * watch: the engine then reads the status twice a second.
+   * may signal more than it must, or miss a change it cannot see (an entry's expiry). A lingering holder
+   * ({@link LockOptions.Builder#linger}) takes a signal as another client's interest in the key and lets go, so a
+   * store should not signal for what a holder does to its own entry (a renewal). Empty if the store cannot watch: the
+   * engine then reads the status on a timer (twice a second for a leadership watch, four times for a lingering
+   * entry).
    *
    * @throws BackendUnavailableException if the store could not be reached
    */

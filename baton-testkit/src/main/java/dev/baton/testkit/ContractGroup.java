@@ -100,10 +100,6 @@ abstract class ContractGroup {
     return contract.listensForReleaseRequestsAtStore(clientId);
   }
 
-  boolean lingerSeesEveryWaiter() {
-    return contract.lingerSeesEveryWaiter();
-  }
-
   boolean reachableFromOtherProcesses() {
     return contract.reachableFromOtherProcesses();
   }

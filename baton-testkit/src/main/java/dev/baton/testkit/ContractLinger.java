@@ -46,10 +46,9 @@ abstract class ContractLinger extends ContractGroup {
     return baseOptions().toBuilder().waitTime(LONG_WAIT).linger(linger).build();
   }
 
-  /** The options of another client's waiter: fair where a lingering holder sees only those. */
+  /** The options of another client's waiter, on the suite's fairness. */
   private LockOptions waiter(Duration waitTime) {
-    LockOptions base = baseOptions().toBuilder().waitTime(waitTime).build();
-    return lingerSeesEveryWaiter() ? base : base.toBuilder().fair(true).build();
+    return baseOptions().toBuilder().waitTime(waitTime).build();
   }
 
   @Test

@@ -124,16 +124,6 @@ public abstract class LockClientContract {
   }
 
   /**
-   * Whether a lingering holder ({@link LockOptions.Builder#linger}) sees every waiter of another client at the store,
-   * and so gives the key up to it within a few round trips. A store whose waiters of some kind leave no trace there
-   * (ZooKeeper's non-fair waiters keep no node) returns false: the suite's waiters then wait fairly, and those others
-   * are served when the linger ends, at most its bound later.
-   */
-  protected boolean lingerSeesEveryWaiter() {
-    return true;
-  }
-
-  /**
    * Whether the store keeps something now through which the client with {@code clientId} hears requests to release
    * (a subscription, a key, a watch), for the suite to check that a closed client leaves none. False by default:
    * a store whose listening ends with the client's connection by itself need not say, and the suite then checks the

@@ -26,12 +26,6 @@ abstract class ZooKeeperContract extends LockClientContract {
   }
 
   /** A crashed holder's nodes go when its session expires, whatever the lock's ttl. */
-  /** A non-fair waiter keeps no node while it waits: a lingering holder sees fair waiters only. */
-  @Override
-  protected boolean lingerSeesEveryWaiter() {
-    return baseOptions().fair();
-  }
-
   @Override
   protected Duration crashFreeBound(Duration ttl) {
     return ZooKeeperClientFactory.SESSION_TIMEOUT;
