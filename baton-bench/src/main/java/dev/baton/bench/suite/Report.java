@@ -43,6 +43,7 @@ final class Report {
     report.timed(docsDir, Scenario.REDIS_CLUSTER_SPREAD, Versus.RAW, Versus.PEER);
     report.timed(docsDir, Scenario.MULTI_KEY, Versus.PEER);
     report.timed(docsDir, Scenario.LINGER, Versus.RAW);
+    report.remoteWaiters();
     report.rawLimits(docsDir);
     report.heap(docsDir);
     if (Files.exists(notes)) {
@@ -120,8 +121,8 @@ final class Report {
     line("- Lingering lock, scenario " + number(Scenario.LINGER) + ": one thread's lock/unlock loop on one key with "
         + "`LockOptions.linger(5s)`, beside Baton's lock without it and the store's raw cycle: the first acquire goes "
         + "to the store, the next ones take the lingering lock back in the client, with its token, without a round "
-        + "trip. No other client asks for the key here; the contract suite's `Linger` group measures the same loop "
-        + "while a second client asks mid-loop, and prints the rates and how soon that client got the lock.");
+        + "trip. No other client asks for the key in the timed rounds; the table below the chart gives how soon a "
+        + "second client of the same store, asking while the loop runs, gets the lock.");
     line("");
   }
 
@@ -211,6 +212,39 @@ final class Report {
 
   private static String ratio(double ratio) {
     return Double.isFinite(ratio) ? Targets.factor(ratio) + "x" : "";
+  }
+
+  /** Below the linger scenario's chart: what a remote waiter saw of each store's lingering loop. */
+  private void remoteWaiters() {
+    if (results.remoteWaiters().isEmpty()) {
+      return;
+    }
+    line(String.format(Locale.ROOT, "A remote waiter: while one thread runs the loop with `linger(5s)`, a second "
+        + "`LockClient` of the same store (as another process would be) acquires the key with a wait of at most %d s "
+        + "(fair, the default: ZooKeeper's non-fair waiters are invisible to a lingering holder), holds it a few ms, "
+        + "releases it, and asks again once the loop has taken the lock back (at least 100 ms and 50 cycles later); "
+        + "\"asked → got\" of each time it asked. A lingering holder hears of a waiter by the store's watch (ZooKeeper, "
+        + "etcd) or by reading the key's status four times a second (Redis, PostgreSQL).",
+        RemoteWaiter.WAIT.toSeconds()));
+    line("");
+    line("| store | implementation | asked | got it | median asked → got (ms) | worst (ms) |");
+    line("|---|---|---:|---:|---:|---:|");
+    List<String> notes = new ArrayList<>();
+    for (RemoteWaiter.Result result : results.remoteWaiters()) {
+      Implementation implementation = result.implementation();
+      int got = result.served().size();
+      line("| " + implementation.store().label() + " | " + implementation.label() + " | " + (got + result.notServed())
+          + " | " + got + " | " + Chart.number(result.served().percentileMicros(50) / 1000) + " | "
+          + Chart.number(result.served().percentileMicros(100) / 1000) + " |");
+      if (result.notServed() > 0) {
+        notes.add(implementation.store().label() + ": " + result.notServed() + " of the waits did not get the lock "
+            + "within " + RemoteWaiter.WAIT.toSeconds() + " s");
+      }
+      if (result.failure() != null) {
+        notes.add(implementation.store().label() + ": " + result.failure());
+      }
+    }
+    notes(notes);
   }
 
   private void rawLimits(Path docsDir) throws IOException {

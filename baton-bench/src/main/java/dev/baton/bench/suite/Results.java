@@ -7,9 +7,11 @@ import java.util.Optional;
 /**
  * Everything one run measured, and where: the timed scenarios' rows, the heap of each implementation that
  * {@link Scenario#heapImplementations()} names (in that order), each store's raw limit measured alone before and after
- * the scenarios ({@link Runner#rawLimits()}), and the run's environment.
+ * the scenarios ({@link Runner#rawLimits()}), what a remote waiter saw of each lingering implementation of the linger
+ * scenario ({@link Runner#remoteWaiters}; empty if that scenario did not run), and the run's environment.
  */
-record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDrift drift, Environment environment) {
+record Results(Map<Scenario, List<Row>> rows, List<HeapProbe.Heap> heaps, RawDrift drift,
+    List<RemoteWaiter.Result> remoteWaiters, Environment environment) {
 
   /** The raw limit of each store, uncontended, before the first scenario and after the last. */
   record RawDrift(Map<Implementation, Row> before, Map<Implementation, Row> after) {}

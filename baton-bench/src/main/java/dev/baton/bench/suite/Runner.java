@@ -57,6 +57,21 @@ final class Runner {
     return rows;
   }
 
+  /**
+   * For each lingering implementation of the linger scenario, {@code samples} waits of another client for the key
+   * while one thread loops on it with linger ({@link RemoteWaiter}), with a fresh pair of clients.
+   */
+  List<RemoteWaiter.Result> remoteWaiters(int samples) {
+    List<RemoteWaiter.Result> results = new ArrayList<>();
+    for (Implementation implementation : Scenario.LINGER.implementations()) {
+      if (implementation.lingers() && settings.runs(implementation)) {
+        results.add(RemoteWaiter.measure(implementation, endpoints, samples));
+        progress.accept(Scenario.LINGER.id() + " " + implementation + " remote waiter done");
+      }
+    }
+    return results;
+  }
+
   private Map<Implementation, Row> inTurns(Scenario scenario, List<Implementation> implementations) throws Exception {
     Map<Implementation, Row> rows = new EnumMap<>(Implementation.class);
     Map<Implementation, Contender> open = new LinkedHashMap<>();

@@ -68,8 +68,8 @@ enum Scenario {
           CURATOR)),
   /**
    * One thread's lock/unlock loop on one key with {@code linger(5s)}, beside the same loop without it and the store's
-   * raw cycle: the re-acquire takes the lingering lock back without a round trip. What a remote waiter sees of it (a
-   * few round trips) is the contract suite's {@code Linger} figure, which reports it per store.
+   * raw cycle: the re-acquire takes the lingering lock back without a round trip. What a remote waiter sees of it is
+   * measured beside it, by {@link RemoteWaiter}.
    */
   LINGER("linger", "lingering lock: 1 thread, lock + unlock of one key, with and without linger(5s)", Hold.LOCK, 1, 1,
       false, List.of(BATON_REDIS_LINGERING, BATON_REDIS, RAW_REDIS, BATON_ZOOKEEPER_LINGERING, BATON_ZOOKEEPER,

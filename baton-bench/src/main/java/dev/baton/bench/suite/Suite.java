@@ -36,6 +36,7 @@ public final class Suite {
     long start = System.nanoTime();
     Map<Scenario, List<Row>> rows = new EnumMap<>(Scenario.class);
     List<HeapProbe.Heap> heaps;
+    List<RemoteWaiter.Result> remoteWaiters = List.of();
     Results.RawDrift drift;
     Results.Environment environment;
     try (Servers servers = Servers.start()) {
@@ -45,6 +46,9 @@ public final class Suite {
         if (!scenario.acrossProcesses() && settings.runs(scenario)) {
           rows.put(scenario, runner.inProcess(scenario));
         }
+      }
+      if (settings.runs(Scenario.LINGER)) {
+        remoteWaiters = runner.remoteWaiters(RemoteWaiter.SAMPLES);
       }
       try (WorkerProcess worker = WorkerProcess.start(servers.endpoints(), ACROSS_JVM_OPTIONS)) {
         for (Scenario scenario : Scenario.values()) {
@@ -57,7 +61,7 @@ public final class Suite {
       heaps = runner.heap(HEAP_JVM_OPTIONS);
       environment = environment(servers, settings, loadBefore, (System.nanoTime() - start) / 1_000_000_000);
     }
-    Report.write(new Results(rows, heaps, drift, environment), docs, notes);
+    Report.write(new Results(rows, heaps, drift, remoteWaiters, environment), docs, notes);
     progress("wrote " + docs.resolve("benchmarks.md"));
   }
 

@@ -53,6 +53,7 @@ class SuiteSmokeTest {
         rows.put(scenario, runner.inProcess(scenario));
       }
     }
+    List<RemoteWaiter.Result> remoteWaiters = runner.remoteWaiters(2);
     List<HeapProbe.Heap> heaps = new ArrayList<>();
     try (WorkerProcess worker = WorkerProcess.start(servers.endpoints(), List.of())) {
       for (Scenario scenario : Scenario.values()) {
@@ -75,10 +76,18 @@ class SuiteSmokeTest {
     for (Scenario scenario : List.of(Scenario.ACROSS_PROCESSES, Scenario.READ_ACROSS_PROCESSES)) {
       assertThat(rows.get(scenario)).allSatisfy(row -> assertThat(row.workerShare()).isBetween(0.0, 1.0));
     }
+    assertThat(remoteWaiters).extracting(RemoteWaiter.Result::implementation)
+        .containsExactlyElementsOf(Scenario.LINGER.implementations().stream().filter(Implementation::lingers).toList());
+    assertThat(remoteWaiters).allSatisfy(result -> {
+      assertThat(result.failure()).isNull();
+      assertThat(result.served().size() + result.notServed()).isEqualTo(2);
+      assertThat(result.served().size()).isPositive();
+    });
     Map<Implementation, Row> rawLimits = new EnumMap<>(Implementation.class);
     rows.get(Scenario.UNCONTENDED).stream().filter(row -> row.implementation().role() == Implementation.Role.RAW)
         .forEach(row -> rawLimits.put(row.implementation(), row));
-    Results results = new Results(rows, heaps, new Results.RawDrift(rawLimits, Map.of()), new Results.Environment("today", "the smoke test", "this machine",
+    Results results = new Results(rows, heaps, new Results.RawDrift(rawLimits, Map.of()), remoteWaiters,
+        new Results.Environment("today", "the smoke test", "this machine",
         "this JDK", TINY, List.of("servers"), List.of("libraries"), 1));
     Report.write(results, docs, docs.resolve("no-notes.md"));
     assertThat(docs.resolve("benchmarks.md")).content().contains("## 8. Write lock uncontended", "x Baton mutex",
@@ -86,6 +95,7 @@ class SuiteSmokeTest {
         "Curator InterProcessMultiLock", "Baton lock() per key, in key order", "Redisson RLock (cluster mode)", "raw: 2 x EVALSHA (Lettuce cluster)",
         "Baton, min-replicas=1",
         "## 11. Lingering lock", "Baton with linger(5s) (lease)",
+        "| store | implementation | asked | got it | median asked → got (ms) | worst (ms) |",
         "## 12. The raw limit of each store", "1 thread alone, before the scenarios", "## 13. Memory",
         "Curator InterProcessMutex", "jetcd Lock 0.7.x (a lease per thread)",
         "jetcd Lock 0.8.x (a lease per thread, JVM of its own)",
