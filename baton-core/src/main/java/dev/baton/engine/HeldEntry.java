@@ -413,7 +413,7 @@ final class HeldEntry {
       holders.add(lease);
       queue = turn;
       turnLeft.set(false);
-      lingerNanos = options.linger().map(Duration::toNanos).orElse(0L);
+      lingerNanos = Engine.lingerNanos(options);
       timer = lingerTimer;
       lingerTimer = null;
     }
