@@ -41,7 +41,7 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
   private final boolean exclusive;
   private final String localKey;
   private final ReentrantLock lock = new ReentrantLock();
-  private Deadline deadline;
+  private final Deadline deadline;
   /** Set once registered for the turn: read by a cancel. */
   private volatile LocalQueue queue;
   /** Set once talking to the store: read by a cancel. */
@@ -52,10 +52,14 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
   /** The timer of the local wait's deadline, or of the wait between two tries at the store. */
   private Future<?> timer;
 
-  /** @param multiLock the multi-lock the key is taken for, if it is ({@link Engine#acquire}) */
+  /**
+   * @param multiLock the multi-lock the key is taken for, if it is ({@link Engine#acquire})
+   * @param deadline the one deadline of the local wait and the store's
+   */
   AsyncAcquisition(Engine engine, String key, QueueRule rule, Primitive primitive, LockOptions options,
-      Optional<MultiLock> multiLock) {
+      Optional<MultiLock> multiLock, Deadline deadline) {
     this.engine = engine;
+    this.deadline = deadline;
     this.key = key;
     this.rule = rule;
     this.primitive = primitive;
@@ -80,14 +84,13 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
         finish(joined);
         return;
       }
-      deadline = Deadline.after(engine.time(), options.waitTime());
       queue = engine.keys().retain(localKey, Engine.turns(rule));
       LocalQueue.Turn turn;
       lock.lock();
       try {
         turn = queue.register(this, exclusive ? HandoverTerms.of(options, engine.ttl(options), multiLock) : null);
         if (turn == null && !deadline.isUnbounded()) {
-          timer = schedule(this::turnTimedOut, deadline.remainingNanos());
+          timer = schedule(this::turnTimedOut, deadline.atNanos());
         }
       } catch (Throwable t) {
         engine.keys().release(localKey);
@@ -206,7 +209,7 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
       return;
     }
     if (granted == null) {
-      park(store.waitNanos());
+      park(store.wakeAtNanos());
       return;
     }
     EngineLease lease;
@@ -227,11 +230,11 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
   }
 
   /** Waits for the signal, the timer or a cancel, whichever comes first, without a thread. */
-  private void park(long waitNanos) {
+  private void park(long wakeAtNanos) {
     lock.lock();
     try {
       parked = true;
-      timer = schedule(this::wake, waitNanos);
+      timer = schedule(this::wake, wakeAtNanos);
     } finally {
       lock.unlock();
     }
@@ -320,10 +323,10 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
     }
   }
 
-  /** A timer that runs {@code action} as a step; null once the client closed, and the action runs now. */
-  private Future<?> schedule(Runnable action, long delayNanos) {
+  /** A timer that runs {@code action} as a step at {@code atNanos}; null once the client closed, and it runs now. */
+  private Future<?> schedule(Runnable action, long atNanos) {
     try {
-      return engine.time().schedule(() -> step(action), delayNanos);
+      return engine.time().scheduleAt(() -> step(action), atNanos);
     } catch (RejectedExecutionException closed) {
       step(action);
       return null;

@@ -42,7 +42,7 @@ final class AsyncMultiAcquisition extends CompletableFuture<Lease> {
     AsyncAcquisition next;
     try {
       next = engine.acquireAsync(acquisition.nextKey(), QueueRule.EXCLUSIVE, Primitive.MULTI_LOCK,
-          acquisition.nextOptions(), acquisition.multiLock());
+          acquisition.partOptions(), acquisition.multiLock(), acquisition.nextDeadline());
     } catch (Throwable t) {
       failed(t);
       return;

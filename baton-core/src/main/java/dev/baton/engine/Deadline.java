@@ -34,6 +34,11 @@ final class Deadline {
         .orElseGet(() -> new Deadline(time, 0, true, stop));
   }
 
+  /** A deadline at the same time that passes at once when {@code stop} comes (a multi-lock's round, say). */
+  Deadline stoppedBy(EarlyStop stop) {
+    return new Deadline(time, atNanos, unbounded, stop);
+  }
+
   /** What may end this deadline early: a wait under it registers its wake-up there. */
   EarlyStop stop() {
     return stop;
@@ -42,6 +47,11 @@ final class Deadline {
   /** The time this deadline is counted in, which every wait under it waits by. */
   EngineTime time() {
     return time;
+  }
+
+  /** The time it passes at, in {@link #time()}; meaningless when {@link #isUnbounded unbounded}. */
+  long atNanos() {
+    return atNanos;
   }
 
   boolean isUnbounded() {
@@ -54,6 +64,21 @@ final class Deadline {
       return 0;
     }
     return unbounded ? Long.MAX_VALUE : atNanos - time.now();
+  }
+
+  /**
+   * When a wait of at most {@code pauseNanos} from now ends under this deadline: the pause's end, or the deadline's if
+   * sooner; now if it was stopped. A time and not a length, so that a wait that begins a little
+   * later (a timer scheduled, a thread parked) still ends when it should: with time a test moves, much may pass
+   * between the two.
+   */
+  long wakeAt(long pauseNanos) {
+    long now = time.now();
+    if (stop.isStopped()) {
+      return now;
+    }
+    long byPause = now + pauseNanos;
+    return unbounded || byPause - atNanos < 0 ? byPause : atNanos;
   }
 
   boolean hasPassed() {

@@ -183,23 +183,24 @@ final class Engine implements LossListener, ReleaseRequestListener {
    */
   EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options, boolean interruptible)
       throws InterruptedException {
-    return acquire(key, rule, primitive, options, Optional.empty(), EarlyStop.NEVER, interruptible);
+    return acquire(key, rule, primitive, options, Optional.empty(), Deadline.after(time, options.waitTime()),
+        interruptible);
   }
 
   /**
    * As {@link #acquire(String, QueueRule, Primitive, LockOptions, boolean)}, for a key of {@code multiLock} if it is
    * one (its entry's holder record says so, and it is handed over only to a multi-lock over the same keys:
-   * {@link HandoverTerms}), with a wait that {@code stop} may end before the wait time: then it fails as at its
-   * deadline.
+   * {@link HandoverTerms}), within {@code deadline} (the multi-lock's one, which its round's stop may end early:
+   * then the key's acquire fails as at its deadline) instead of the options' wait time.
    */
   EngineLease acquire(String key, QueueRule rule, Primitive primitive, LockOptions options,
-      Optional<MultiLock> multiLock, EarlyStop stop, boolean interruptible) throws InterruptedException {
+      Optional<MultiLock> multiLock, Deadline deadline, boolean interruptible) throws InterruptedException {
     long start = time.now();
     checkLinger(key, primitive, options);
     observers.acquiring(key, primitive);
     try {
       backend.checkAcquisition(key, rule, options.fair());
-      EngineLease lease = acquireInTurn(key, rule, options, multiLock, stop, interruptible);
+      EngineLease lease = acquireInTurn(key, rule, options, multiLock, deadline, interruptible);
       lease.observeAs(primitive);
       observers.acquired(lease, primitive, start);
       return lease;
@@ -230,15 +231,18 @@ final class Engine implements LossListener, ReleaseRequestListener {
    * @throws IllegalStateException if the client is closed
    */
   AsyncAcquisition acquireAsync(String key, QueueRule rule, Primitive primitive, LockOptions options) {
-    return acquireAsync(key, rule, primitive, options, Optional.empty());
+    return acquireAsync(key, rule, primitive, options, Optional.empty(), Deadline.after(time, options.waitTime()));
   }
 
-  /** As {@link #acquireAsync(String, QueueRule, Primitive, LockOptions)}, for a key of {@code multiLock} if it is one. */
+  /**
+   * As {@link #acquireAsync(String, QueueRule, Primitive, LockOptions)}, for a key of {@code multiLock} if it is one,
+   * within {@code deadline} instead of the options' wait time.
+   */
   AsyncAcquisition acquireAsync(String key, QueueRule rule, Primitive primitive, LockOptions options,
-      Optional<MultiLock> multiLock) {
+      Optional<MultiLock> multiLock, Deadline deadline) {
     checkLinger(key, primitive, options);
     ensureOpen();
-    AsyncAcquisition acquisition = new AsyncAcquisition(this, key, rule, primitive, options, multiLock);
+    AsyncAcquisition acquisition = new AsyncAcquisition(this, key, rule, primitive, options, multiLock, deadline);
     try {
       asyncAcquires.executor().execute(acquisition::begin);
     } catch (RejectedExecutionException closing) {
@@ -256,7 +260,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
    * waiter, so a permit handed to the first of those would pass it over (and would keep its token for another grant).
    */
   private EngineLease acquireInTurn(String key, QueueRule rule, LockOptions options, Optional<MultiLock> multiLock,
-      EarlyStop stop, boolean interruptible) throws InterruptedException {
+      Deadline deadline, boolean interruptible) throws InterruptedException {
     ensureOpen();
     boolean exclusive = isExclusive(rule);
     String localKey = localKey(key, rule);
@@ -264,7 +268,6 @@ final class Engine implements LossListener, ReleaseRequestListener {
     if (joined != null) {
       return joined;
     }
-    Deadline deadline = Deadline.after(time, options.waitTime(), stop);
     LocalQueue queue = keys.retain(localKey, turns(rule));
     LocalQueue.Turn turn;
     try {

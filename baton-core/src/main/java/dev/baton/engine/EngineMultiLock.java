@@ -128,7 +128,7 @@ final class EngineMultiLock implements DistributedLock {
     while (true) {
       try {
         while (acquisition.took(engine.acquire(acquisition.nextKey(), QueueRule.EXCLUSIVE, Primitive.MULTI_LOCK,
-            acquisition.nextOptions(), acquisition.multiLock(), acquisition.stop(), interruptible))) {
+            acquisition.partOptions(), acquisition.multiLock(), acquisition.nextDeadline(), interruptible))) {
           // the next key, or the first again after a loss
         }
         return acquisition.lease();

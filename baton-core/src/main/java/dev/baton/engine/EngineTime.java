@@ -28,7 +28,17 @@ abstract class EngineTime {
    *
    * @throws RejectedExecutionException once shut down
    */
-  abstract Future<?> schedule(Runnable task, long delayNanos);
+  final Future<?> schedule(Runnable task, long delayNanos) {
+    return scheduleAt(task, now() + delayNanos);
+  }
+
+  /**
+   * Runs {@code task} once at {@code atNanos} of this time (at once if that has passed): a time and not a delay, so
+   * that a deadline computed earlier is kept however much time moved since.
+   *
+   * @throws RejectedExecutionException once shut down
+   */
+  abstract Future<?> scheduleAt(Runnable task, long atNanos);
 
   abstract void shutdown();
 
@@ -62,8 +72,8 @@ abstract class EngineTime {
     }
 
     @Override
-    Future<?> schedule(Runnable task, long delayNanos) {
-      return scheduler.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+    Future<?> scheduleAt(Runnable task, long atNanos) {
+      return scheduler.schedule(task, atNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -96,7 +106,7 @@ abstract class EngineTime {
     }
 
     @Override
-    Future<?> schedule(Runnable task, long delayNanos) {
+    Future<?> scheduleAt(Runnable task, long atNanos) {
       if (shutDown) {
         throw new RejectedExecutionException("The client is closed");
       }
@@ -110,8 +120,14 @@ abstract class EngineTime {
       if (shutDown) {
         future.cancel(false);
       }
-      // A cancelled FutureTask does nothing when run: the ticker need not know of cancellations.
-      ticker.schedule(future, delayNanos);
+      // A cancelled FutureTask does nothing when run: the ticker need not know of cancellations. Nor does one that
+      // ran, so the task may be given again: if time moved while it was given with a delay read before, it could run
+      // that much late, and is given again with the delay from the new time until time stood still around a giving.
+      long before;
+      do {
+        before = ticker.read();
+        ticker.schedule(future, atNanos - before);
+      } while (ticker.read() != before);
       return future;
     }
 

@@ -10,9 +10,9 @@ import java.util.Optional;
 /**
  * One acquire of a multi-lock, blocking or not: its keys in order, its one deadline, and the lease it fills key by
  * key. Each key is taken by the path a lock's acquire takes ({@link Engine#acquire}, {@link Engine#acquireAsync}),
- * with what is left of the deadline as its wait time: a key reached once the deadline passed is tried once. The
- * caller takes the keys one after the other ({@link #nextKey}, {@link #nextOptions}, {@link #took}) and, if one
- * fails, {@link #abandon}s the rest.
+ * within the one deadline: a key reached once the deadline passed is tried once. The caller takes the keys one after
+ * the other ({@link #nextKey}, {@link #partOptions}, {@link #nextDeadline}, {@link #took}) and, if one fails,
+ * {@link #abandon}s the rest.
  *
  * <p>A key taken may be lost while a later one is waited for (its entry removed, its renewals failing). Then this
  * round of the acquire ends: its lease ends, which lets go of the keys it took, and its {@link #stop()} ends the wait
@@ -57,12 +57,17 @@ final class MultiAcquisition {
     return keys.get(round.next);
   }
 
-  /** The options of the next key's acquire: what is left of the one deadline as its wait time. */
-  LockOptions nextOptions() {
-    if (deadline.isUnbounded()) {
-      return partOptions;
-    }
-    return partOptions.withWaitTime(Duration.ofNanos(Math.max(0, deadline.remainingNanos())));
+  /** The options of each key's acquire: the multi-lock's, with the hold timeout left to the lease over the keys. */
+  LockOptions partOptions() {
+    return partOptions;
+  }
+
+  /**
+   * The deadline of the next key's acquire: the one deadline, which ends at once if a key of this round is lost. A
+   * time and not what is left of it, so a step that begins later keeps it exactly.
+   */
+  Deadline nextDeadline() {
+    return deadline.stoppedBy(round.stop);
   }
 
   /** The keys as each key's entry names them ({@link Engine#acquire}). */

@@ -42,13 +42,16 @@ final class Signal implements WakeUp {
     }
   }
 
-  /** Returns when signalled or after {@code nanos} of {@code time}, whichever comes first. */
-  void await(EngineTime time, long nanos) throws InterruptedException {
+  /**
+   * Returns when signalled or at {@code atNanos} of {@code time}, whichever comes first. What is left is read again
+   * from the time after each wake-up, so a wait that began late ends on time.
+   */
+  void awaitUntil(EngineTime time, long atNanos) throws InterruptedException {
     lock.lock();
     try {
-      long left = nanos;
-      while (!set && left > 0) {
-        left = time.awaitNanos(signalled, left);
+      long left;
+      while (!set && (left = atNanos - time.now()) > 0) {
+        time.awaitNanos(signalled, left);
       }
     } finally {
       lock.unlock();

@@ -41,7 +41,7 @@ final class StoreAcquisition {
   private AcquireRequest request;
   private Attempt attempt;
   private int immediateRetries;
-  private long waitNanos;
+  private long wakeAtNanos;
   private boolean interrupted;
 
   /** A grant and when the request that won it was sent: the store's expiry runs from later. */
@@ -90,7 +90,7 @@ final class StoreAcquisition {
 
   /**
    * Tries until the store grants or asks to wait: the grant, taken over from its attempt, or null when the caller is
-   * to wait for the signal or {@link #waitNanos()}, whichever comes first, and call again. The attempt is abandoned
+   * to wait for the signal or {@link #wakeAtNanos()}, whichever comes first, and call again. The attempt is abandoned
    * before any exception leaves.
    *
    * @throws dev.baton.LockTimeoutException at the deadline
@@ -127,9 +127,9 @@ final class StoreAcquisition {
     }
   }
 
-  /** How long the caller of a {@link #next} that returned null waits at most before calling again. */
-  long waitNanos() {
-    return waitNanos;
+  /** When, in the engine's time, the caller of a {@link #next} that returned null calls again at the latest. */
+  long wakeAtNanos() {
+    return wakeAtNanos;
   }
 
   /**
@@ -172,17 +172,17 @@ final class StoreAcquisition {
       // A store that keeps asking to retry at once (its queue changing under it) must not hold a try past its deadline.
       immediateRetries = 0;
       Duration pause = retryAfter.isZero() ? PAUSE_AFTER_IMMEDIATE_RETRIES : retryAfter;
-      waitNanos = Math.min(deadline.remainingNanos(), pause.toNanos());
-      if (waitNanos <= 0) {
+      if (deadline.hasPassed()) {
         throw unavailability.isOngoing() ? unavailability.failure() : engine.timeout(key, options);
       }
+      wakeAtNanos = deadline.wakeAt(pause.toNanos());
       return null;
     }
   }
 
   private void await() throws InterruptedException {
     try {
-      signal.await(deadline.time(), waitNanos);
+      signal.awaitUntil(deadline.time(), wakeAtNanos);
     } catch (InterruptedException e) {
       if (interruptible) {
         abandon(e);

@@ -43,7 +43,7 @@ final class Watchdog {
         nextTick.cancel(false);
       }
       nextTickAt = atNanos;
-      nextTick = time.schedule(this::tick, Math.max(0, atNanos - time.now()));
+      nextTick = time.scheduleAt(this::tick, atNanos);
     } catch (RejectedExecutionException closed) {
       nextTick = null;
     } finally {
