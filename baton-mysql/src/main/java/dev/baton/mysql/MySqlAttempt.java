@@ -71,7 +71,7 @@ final class MySqlAttempt implements Attempt {
   private final Sql sql;
   private final KeyFloors floors;
   /** The statement of the first try in one round trip ({@link #claim}), or null: the full transaction always. */
-  private final String claimSql;
+  private final ClaimStatement claimStatement;
   private final AcquireRequest request;
   private final byte[] key;
   private final String what;
@@ -89,16 +89,16 @@ final class MySqlAttempt implements Attempt {
 
   /**
    * An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls} and read the
-   * key from its floor in {@code floors}; its first try is one round trip of {@code claimSql} ({@link #claim}), unless
+   * key from its floor in {@code floors}; its first try is one round trip of {@code claimStatement} ({@link #claim}), unless
    * that is null ({@link ClaimStatement}).
    */
-  MySqlAttempt(AttemptStore store, JdbcCalls calls, Sql sql, KeyFloors floors, String claimSql,
+  MySqlAttempt(AttemptStore store, JdbcCalls calls, Sql sql, KeyFloors floors, ClaimStatement claimStatement,
       AcquireRequest request) {
     this.store = store;
     this.calls = calls;
     this.sql = sql;
     this.floors = floors;
-    this.claimSql = claimSql;
+    this.claimStatement = claimStatement;
     this.request = request;
     this.key = Keys.bytes(request.key());
     this.what = "Acquiring '" + request.key() + "'";
@@ -114,7 +114,7 @@ final class MySqlAttempt implements Attempt {
       registered = wakeUp;
     }
     Place place = entryId != 0 ? calls.call(what, this::look)
-        : claimSql != null ? refusedWritesNothing(() -> calls.call(what, this::claim)) : null;
+        : claimStatement != null ? refusedWritesNothing(() -> calls.call(what, this::claim)) : null;
     if (place == null) {
       place = refusedWritesNothing(() -> calls.transaction(what, this::enqueue));
     }
@@ -166,15 +166,8 @@ final class MySqlAttempt implements Attempt {
     boolean before = written;
     written = true; // from here the entry may be there, whatever the reply
     long[] claimed;
-    try (PreparedStatement claim = calls.prepare(connection, claimSql)) {
-      claim.setBytes(1, key);
-      claim.setString(2, request.ownerId());
-      claim.setString(3, request.ownerRecord());
-      claim.setString(4, request.rule().mode().name());
-      claim.setInt(5, request.rule().capacity());
-      claim.setLong(6, ttlMillis);
-      claim.setBytes(7, key);
-      claim.setLong(8, floor);
+    try (PreparedStatement claim = calls.prepare(connection, claimStatement.sql())) {
+      claimStatement.bind(claim, key, floor, request, ttlMillis);
       claimed = added(claim);
     } catch (SQLException e) {
       rollback(connection);

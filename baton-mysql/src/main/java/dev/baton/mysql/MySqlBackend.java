@@ -40,10 +40,10 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   private final Duration maxPollInterval;
   private final String server;
   /** The statement of an acquire's first try in one round trip ({@link ClaimStatement}), or null if none runs here. */
-  private final String claimSql;
+  private final ClaimStatement claimStatement;
 
   private MySqlBackend(Connections connections, Sql sql, JdbcCalls calls, ReleaseRequests requests, Sweeper sweeper,
-      Duration maxPollInterval, String server, String claimSql) {
+      Duration maxPollInterval, String server, ClaimStatement claimStatement) {
     this.connections = connections;
     this.sql = sql;
     this.calls = calls;
@@ -52,7 +52,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     this.renewals = new Renewals(calls, sql);
     this.maxPollInterval = maxPollInterval;
     this.server = server;
-    this.claimSql = claimSql;
+    this.claimStatement = claimStatement;
   }
 
   /**
@@ -68,10 +68,10 @@ final class MySqlBackend implements LockBackend, AttemptStore {
         MySqlBackend::readCommitted, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);
-      String claimSql = ClaimStatement.choose(calls, sql, multiStatements);
+      ClaimStatement claimStatement = ClaimStatement.choose(calls, sql, multiStatements);
       ReleaseRequests requests = new ReleaseRequests(calls, sql, maxPollInterval);
       return new MySqlBackend(connections, sql, calls, requests, sweeper(calls, sql, requests, sweepEvery),
-          maxPollInterval, server, claimSql);
+          maxPollInterval, server, claimStatement);
     } catch (LockException | IllegalStateException e) {
       calls.close();
       connections.close();
@@ -180,7 +180,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return new MySqlAttempt(this, calls, sql, floors, claimSql, request);
+    return new MySqlAttempt(this, calls, sql, floors, claimStatement, request);
   }
 
   /** Sets the entry's expiry anew by the database's clock, if it is still there and has not expired. */

@@ -8,6 +8,8 @@ import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.servers.MariaDbServer;
 import dev.baton.testkit.MariaDbServerExtension;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -125,6 +127,31 @@ class MySqlClaimTest {
       }
     }
     assertThat(TestDatabase.rowsUnder(mariadb.server(), "claim/pooled-queued")).isZero();
+  }
+
+  @Test
+  void aClaimOnTheApplicationsDataSourceLocksNoEntryItReads() throws Exception {
+    // An expired entry of the key, locked by another transaction: a claim that read with locks, as an INSERT ...
+    // SELECT does at REPEATABLE READ (the session's level here), would wait for it past the command timeout.
+    TestDatabase.execute(mariadb.server(), "INSERT INTO baton_locks (lock_key, entry_id, owner_id, holder, mode,"
+        + " capacity, expires_at) VALUES ('claim/read-unlocked', 1, 'gone', 'gone', 'EXCLUSIVE', 1,"
+        + " UTC_TIMESTAMP(6) - INTERVAL 1 HOUR)");
+    try (Connection other = TestDatabase.connect(mariadb.server());
+        LockClient client = MySqlLockClient.builder().dataSource(MySqlDataSourceClientFactory.dataSource(
+            mariadb.uri())).sweepEvery(Duration.ofHours(1)).commandTimeout(Duration.ofSeconds(2)).connect()) {
+      other.setAutoCommit(false);
+      try (Statement lock = other.createStatement()) {
+        lock.executeQuery("SELECT * FROM baton_locks WHERE lock_key = 'claim/read-unlocked' AND entry_id = 1"
+            + " FOR UPDATE").close();
+        long claims = status("Com_insert_select");
+        try (Lease lease = client.lock("claim/read-unlocked").tryAcquire().orElseThrow()) {
+          assertThat(status("Com_insert_select") - claims).isOne();
+          assertThat(lease.fencingToken()).isGreaterThan(1);
+        }
+      } finally {
+        other.rollback();
+      }
+    }
   }
 
   @Test
