@@ -27,9 +27,11 @@ import java.util.function.Supplier;
  * ahead. As every transaction that adds an entry holds the counter's row lock from its token to its commit, an entry's
  * token is smaller than every token committed after it, and its read (at READ COMMITTED, after the lock) sees every
  * entry with a smaller token: mutual exclusion holds as it does for one queue in one process. Tokens only grow, across
- * restarts too: the counter is a row, not an {@code AUTO_INCREMENT}. On connections that run several statements a call
- * (the client's own pool), the first try is first that transaction in one round trip ({@link #claim}), adding our
- * entry only if the key has no live entry, where every rule holds; a key with entries takes the full transaction.
+ * restarts too: the counter is a row, not an {@code AUTO_INCREMENT}. Where the connection allows it, the first try is
+ * first that transaction in one round trip ({@link #claim}), adding our entry only if the key has no live entry, where
+ * every rule holds: several statements in one call on the client's own pool, one compound statement on an
+ * application's {@code DataSource} on MariaDB ({@link ClaimStatement}); a key with entries takes the full
+ * transaction.
  *
  * <p>A later try is two statements without a transaction ({@link #look}): the entries ahead of ours can only leave
  * (every new entry comes after ours), so it reads them and, if ours holds or its waiting ttl runs low, sets our
@@ -68,8 +70,8 @@ final class MySqlAttempt implements Attempt {
   private final JdbcCalls calls;
   private final Sql sql;
   private final KeyFloors floors;
-  /** Whether the first try may be one round trip ({@link #claim}): the connections run several statements a call. */
-  private final boolean claims;
+  /** The statement of the first try in one round trip ({@link #claim}), or null: the full transaction always. */
+  private final ClaimStatement claimStatement;
   private final AcquireRequest request;
   private final byte[] key;
   private final String what;
@@ -87,15 +89,16 @@ final class MySqlAttempt implements Attempt {
 
   /**
    * An acquisition of {@code request}'s key in {@code store}, whose statements run through {@code calls} and read the
-   * key from its floor in {@code floors}; its first try is one round trip ({@link #claim}) if {@code claims}.
+   * key from its floor in {@code floors}; its first try is one round trip of {@code claimStatement} ({@link #claim}), unless
+   * that is null ({@link ClaimStatement}).
    */
-  MySqlAttempt(AttemptStore store, JdbcCalls calls, Sql sql, KeyFloors floors, boolean claims,
+  MySqlAttempt(AttemptStore store, JdbcCalls calls, Sql sql, KeyFloors floors, ClaimStatement claimStatement,
       AcquireRequest request) {
     this.store = store;
     this.calls = calls;
     this.sql = sql;
     this.floors = floors;
-    this.claims = claims;
+    this.claimStatement = claimStatement;
     this.request = request;
     this.key = Keys.bytes(request.key());
     this.what = "Acquiring '" + request.key() + "'";
@@ -111,7 +114,7 @@ final class MySqlAttempt implements Attempt {
       registered = wakeUp;
     }
     Place place = entryId != 0 ? calls.call(what, this::look)
-        : claims ? refusedWritesNothing(() -> calls.call(what, this::claim)) : null;
+        : claimStatement != null ? refusedWritesNothing(() -> calls.call(what, this::claim)) : null;
     if (place == null) {
       place = refusedWritesNothing(() -> calls.transaction(what, this::enqueue));
     }
@@ -152,25 +155,19 @@ final class MySqlAttempt implements Attempt {
   }
 
   /**
-   * The first try in one round trip ({@code claim.sql}, several statements in one call): our entry, holding, if the
-   * key has no live entry; null if it has one (the try then takes {@link #enqueue}'s path; the token the claim took is
-   * skipped, as tokens need only grow). If a statement fails, the server runs none after it, and the transaction it
-   * left open is rolled back here, or with the session as the connection is closed as broken.
+   * The first try in one round trip ({@code claim.sql}, several statements in one call, or {@code claim-block.sql},
+   * one compound statement): our entry, holding, if the key has no live entry; null if it has one (the try then takes
+   * {@link #enqueue}'s path; the token the claim took is skipped, as tokens need only grow). If a statement fails, the
+   * server runs none after it, and the transaction it left open is rolled back here, or with the session as the
+   * connection is closed as broken.
    */
   private Place claim(Connection connection) throws SQLException {
     long floor = floors.of(request.key());
     boolean before = written;
     written = true; // from here the entry may be there, whatever the reply
     long[] claimed;
-    try (PreparedStatement claim = calls.prepare(connection, sql.claim)) {
-      claim.setBytes(1, key);
-      claim.setString(2, request.ownerId());
-      claim.setString(3, request.ownerRecord());
-      claim.setString(4, request.rule().mode().name());
-      claim.setInt(5, request.rule().capacity());
-      claim.setLong(6, ttlMillis);
-      claim.setBytes(7, key);
-      claim.setLong(8, floor);
+    try (PreparedStatement claim = calls.prepare(connection, claimStatement.sql())) {
+      claimStatement.bind(claim, key, floor, request, ttlMillis);
       claimed = added(claim);
     } catch (SQLException e) {
       rollback(connection);
@@ -186,7 +183,7 @@ final class MySqlAttempt implements Attempt {
     return new Place(true, false, Long.MAX_VALUE, 0);
   }
 
-  /** Runs {@code claim.sql}: the number of entries it added and the token it took, from its one result set. */
+  /** Runs the claim: the number of entries it added and the token it took, from its one result set. */
   private long[] added(PreparedStatement claim) throws SQLException {
     boolean rows = claim.execute();
     while (rows || claim.getUpdateCount() != -1) {
@@ -203,8 +200,8 @@ final class MySqlAttempt implements Attempt {
       }
       rows = claim.getMoreResults();
     }
-    throw new SQLException(what + ": claim.sql returned no result set; the connection does not run several"
-        + " statements in one call (allowMultiQueries)");
+    throw new SQLException(what + ": the claim returned no result set; the connection ran only its first statement"
+        + " (claim.sql needs allowMultiQueries)");
   }
 
   private static void rollback(Connection connection) {

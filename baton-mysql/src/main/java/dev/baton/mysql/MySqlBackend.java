@@ -39,11 +39,11 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   private final KeyFloors floors = new KeyFloors();
   private final Duration maxPollInterval;
   private final String server;
-  /** Whether the connections run several statements in one call, so that an acquire's first try is one round trip. */
-  private final boolean claims;
+  /** The statement of an acquire's first try in one round trip ({@link ClaimStatement}), or null if none runs here. */
+  private final ClaimStatement claimStatement;
 
   private MySqlBackend(Connections connections, Sql sql, JdbcCalls calls, ReleaseRequests requests, Sweeper sweeper,
-      Duration maxPollInterval, String server, boolean claims) {
+      Duration maxPollInterval, String server, ClaimStatement claimStatement) {
     this.connections = connections;
     this.sql = sql;
     this.calls = calls;
@@ -52,14 +52,15 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     this.renewals = new Renewals(calls, sql);
     this.maxPollInterval = maxPollInterval;
     this.server = server;
-    this.claims = claims;
+    this.claimStatement = claimStatement;
   }
 
   /**
    * Creates the lock table if it is missing (and checks it if not) and starts sweeping expired entries every
    * {@code sweepEvery}; on failure closes the connections and throws. {@code multiStatements}: whether the
-   * connections run several statements in one call (the client's own pool sets {@code allowMultiQueries}), so that an
-   * acquire's first try is one round trip ({@code claim.sql}) instead of a transaction of several.
+   * connections run several statements in one call (the client's own pool sets {@code allowMultiQueries}); the
+   * statement that sends an acquire's first try in one round trip follows from it and the server
+   * ({@link ClaimStatement}).
    */
   static MySqlBackend connect(Connections connections, Sql sql, Duration timeout, Duration maxPollInterval,
       Duration sweepEvery, String server, boolean multiStatements) {
@@ -67,9 +68,10 @@ final class MySqlBackend implements LockBackend, AttemptStore {
         MySqlBackend::readCommitted, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);
+      ClaimStatement claimStatement = ClaimStatement.choose(calls, sql, multiStatements);
       ReleaseRequests requests = new ReleaseRequests(calls, sql, maxPollInterval);
       return new MySqlBackend(connections, sql, calls, requests, sweeper(calls, sql, requests, sweepEvery),
-          maxPollInterval, server, multiStatements);
+          maxPollInterval, server, claimStatement);
     } catch (LockException | IllegalStateException e) {
       calls.close();
       connections.close();
@@ -178,7 +180,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
 
   @Override
   public Attempt newAttempt(AcquireRequest request) {
-    return new MySqlAttempt(this, calls, sql, floors, claims, request);
+    return new MySqlAttempt(this, calls, sql, floors, claimStatement, request);
   }
 
   /** Sets the entry's expiry anew by the database's clock, if it is still there and has not expired. */

@@ -23,6 +23,8 @@ final class Sql {
   final String entries;
   final String insert;
   final String claim;
+  final String claimBlock;
+  final String blockProbe;
   final String refresh;
   final String release;
   final String releaseExpired;
@@ -56,6 +58,8 @@ final class Sql {
     this.entries = read(files, "entries.sql");
     this.insert = read(files, "insert.sql");
     this.claim = read(files, "claim.sql");
+    this.claimBlock = read(files, "claim-block.sql");
+    this.blockProbe = read(files, "block-probe.sql");
     this.refresh = read(files, "refresh.sql");
     this.release = read(files, "release.sql");
     this.releaseExpired = read(files, "release-expired.sql");

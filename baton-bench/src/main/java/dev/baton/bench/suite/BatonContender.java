@@ -1,10 +1,13 @@
 package dev.baton.bench.suite;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.baton.DistributedLock;
 import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import java.time.Duration;
+import java.util.function.Function;
+import javax.sql.DataSource;
 
 /**
  * A Baton client, used through leases ({@code acquire()} + {@code close()}) of its mutexes, read and write locks
@@ -17,20 +20,37 @@ final class BatonContender implements Contender {
   private final LockClient client;
   private final boolean lockView;
   private final LockOptions options;
+  /** The application's pool the client borrows from, closed after it; null for a client with its own connections. */
+  private final HikariDataSource pool;
 
   BatonContender(LockClient client, boolean lockView) {
-    this(client, lockView, client.defaultOptions());
+    this(client, lockView, client.defaultOptions(), null);
   }
 
-  private BatonContender(LockClient client, boolean lockView, LockOptions options) {
+  private BatonContender(LockClient client, boolean lockView, LockOptions options, HikariDataSource pool) {
     this.client = client;
     this.lockView = lockView;
     this.options = options;
+    this.pool = pool;
+  }
+
+  /**
+   * Leases of the client that {@code connect} makes on {@code pool}, an application's HikariCP pool as Spring Boot
+   * makes one, which is closed after the client.
+   */
+  static BatonContender onPool(HikariDataSource pool, Function<DataSource, LockClient> connect) {
+    try {
+      LockClient client = connect.apply(pool);
+      return new BatonContender(client, false, client.defaultOptions(), pool);
+    } catch (RuntimeException e) {
+      pool.close();
+      throw e;
+    }
   }
 
   /** Leases of {@code client}'s mutexes that linger {@link #LINGER} after their release. */
   static BatonContender lingering(LockClient client) {
-    return new BatonContender(client, false, client.defaultOptions().toBuilder().linger(LINGER).build());
+    return new BatonContender(client, false, client.defaultOptions().toBuilder().linger(LINGER).build(), null);
   }
 
   @Override
@@ -53,6 +73,9 @@ final class BatonContender implements Contender {
   @Override
   public void close() {
     client.close();
+    if (pool != null) {
+      pool.close();
+    }
   }
 
   /** {@code lock()} + {@code unlock()}: thread-owned and reentrant. */

@@ -33,10 +33,10 @@ import java.util.Map;
 public final class CycleCost {
   private static final List<Implementation> IMPLEMENTATIONS = List.of(Implementation.BATON_POSTGRES,
       Implementation.JDBC_LOCK_REGISTRY, Implementation.SHEDLOCK_JDBC, Implementation.RAW_POSTGRES,
-      Implementation.BATON_MYSQL, Implementation.JDBC_LOCK_REGISTRY_MYSQL, Implementation.SHEDLOCK_JDBC_MYSQL,
-      Implementation.RAW_MYSQL);
-  private static final List<String> MARIADB_COUNTERS = List.of("Questions", "Com_select", "Com_insert", "Com_update",
-      "Com_delete", "Com_commit", "Com_rollback", "Com_set_option", "Com_begin");
+      Implementation.BATON_MYSQL, Implementation.BATON_MYSQL_DATA_SOURCE, Implementation.JDBC_LOCK_REGISTRY_MYSQL,
+      Implementation.SHEDLOCK_JDBC_MYSQL, Implementation.RAW_MYSQL);
+  private static final List<String> MARIADB_COUNTERS = List.of("Questions", "Com_select", "Com_insert",
+      "Com_insert_select", "Com_update", "Com_delete", "Com_commit", "Com_rollback", "Com_set_option", "Com_begin");
   private static final String KEY = "bench/cycle-cost";
 
   private CycleCost() {}

@@ -42,6 +42,8 @@ enum Implementation {
   SHEDLOCK_JDBC(Store.POSTGRES, Role.PEER, Map.of(Hold.LOCK, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
   RAW_POSTGRES(Store.POSTGRES, Role.RAW, Map.of(Hold.LOCK, "raw: INSERT + DELETE")),
   BATON_MYSQL(Store.MYSQL, Role.BATON, baton()),
+  /** Baton on an application's HikariCP pool, whose connections run one statement a call (bench/sql-cycle-cost). */
+  BATON_MYSQL_DATA_SOURCE(Store.MYSQL, Role.BATON, Map.of(Hold.LOCK, "Baton on a HikariCP DataSource")),
   /** Spring Integration's {@code JdbcLockRegistry} on MariaDB, with its DDL for MySQL. */
   JDBC_LOCK_REGISTRY_MYSQL(Store.MYSQL, Role.PEER, Map.of(Hold.LOCK, "Spring Integration JdbcLockRegistry")),
   SHEDLOCK_JDBC_MYSQL(Store.MYSQL, Role.PEER, Map.of(Hold.LOCK, "ShedLock JdbcTemplateLockProvider (try-lock only)")),
@@ -133,6 +135,8 @@ enum Implementation {
       case SHEDLOCK_JDBC -> ShedLockJdbcContender.postgres(endpoints.postgres());
       case RAW_POSTGRES -> RawJdbcContender.postgres(endpoints.postgres());
       case BATON_MYSQL -> new BatonContender(MySqlLockClient.connect(endpoints.mariaDb()), false);
+      case BATON_MYSQL_DATA_SOURCE -> BatonContender.onPool(JdbcTarget.of(endpoints.mariaDb()).pool("baton-mysql"),
+          pool -> MySqlLockClient.builder().dataSource(pool).connect());
       case JDBC_LOCK_REGISTRY_MYSQL -> JdbcLockRegistryContender.mariaDb(endpoints.mariaDb());
       case SHEDLOCK_JDBC_MYSQL -> ShedLockJdbcContender.mariaDb(endpoints.mariaDb());
       case RAW_MYSQL -> RawJdbcContender.mariaDb(endpoints.mariaDb());
