@@ -5,7 +5,7 @@ import java.sql.SQLException;
 
 /**
  * What a store sets on a connection before it uses it: on a new connection of its own pool (MariaDB's
- * {@code idle_transaction_timeout}), or before each transaction (MySQL's isolation level).
+ * {@code idle_transaction_timeout}), or what puts back a connection after a transaction ({@link TransactionSetup}).
  */
 @FunctionalInterface
 public interface ConnectionSetup {

@@ -22,7 +22,7 @@ public final class JdbcCalls implements AutoCloseable {
   private final Connections connections;
   private final CallDeadlines deadlines;
   private final ErrorTranslation errors;
-  private final ConnectionSetup transactionSetup;
+  private final TransactionSetup transactionSetup;
   private final String server;
   private final String table;
 
@@ -31,7 +31,7 @@ public final class JdbcCalls implements AutoCloseable {
    * by a thread named {@code deadlineThread}); each transaction first set up by {@code transactionSetup}.
    */
   public JdbcCalls(Connections connections, Duration timeout, String deadlineThread, ErrorTranslation errors,
-      ConnectionSetup transactionSetup, String server, String table) {
+      TransactionSetup transactionSetup, String server, String table) {
     this.connections = connections;
     this.deadlines = new CallDeadlines(timeout, deadlineThread);
     this.errors = errors;
@@ -81,7 +81,7 @@ public final class JdbcCalls implements AutoCloseable {
     try {
       T result;
       if (transaction) {
-        transactionSetup.apply(connection);
+        ConnectionSetup putBack = transactionSetup.apply(connection);
         connection.setAutoCommit(false);
         try {
           result = work.on(connection);
@@ -91,6 +91,7 @@ public final class JdbcCalls implements AutoCloseable {
           throw e;
         } finally {
           connection.setAutoCommit(true);
+          putBack.apply(connection);
         }
       } else {
         result = work.on(connection);

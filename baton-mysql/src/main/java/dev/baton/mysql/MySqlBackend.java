@@ -2,6 +2,7 @@ package dev.baton.mysql;
 
 import dev.baton.LockException;
 import dev.baton.LockStatus;
+import dev.baton.jdbc.ConnectionSetup;
 import dev.baton.jdbc.Connections;
 import dev.baton.jdbc.Entry;
 import dev.baton.jdbc.JdbcCalls;
@@ -81,10 +82,17 @@ final class MySqlBackend implements LockBackend, AttemptStore {
 
   /**
    * Sets a transaction's isolation to READ COMMITTED: each statement reads what was committed before it, and locks
-   * no gaps.
+   * no gaps. The JDBC setting is the session's, so a connection that came at another level (an application's, at
+   * MySQL's REPEATABLE READ) is put back to it after the transaction; the client's own pool opens its connections at
+   * READ COMMITTED, and sets nothing.
    */
-  private static void readCommitted(Connection connection) throws SQLException {
+  private static ConnectionSetup readCommitted(Connection connection) throws SQLException {
+    int came = connection.getTransactionIsolation();
+    if (came == Connection.TRANSACTION_READ_COMMITTED) {
+      return ConnectionSetup.NONE;
+    }
     connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+    return putBack -> putBack.setTransactionIsolation(came);
   }
 
   /**

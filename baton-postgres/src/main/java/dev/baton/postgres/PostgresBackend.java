@@ -2,11 +2,11 @@ package dev.baton.postgres;
 
 import dev.baton.LockException;
 import dev.baton.LockStatus;
-import dev.baton.jdbc.ConnectionSetup;
 import dev.baton.jdbc.Connections;
 import dev.baton.jdbc.Entry;
 import dev.baton.jdbc.JdbcCalls;
 import dev.baton.jdbc.Sweeper;
+import dev.baton.jdbc.TransactionSetup;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
@@ -68,7 +68,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
       Duration sweepEvery, String server) {
     Sql sql = new Sql(table);
     JdbcCalls calls = new JdbcCalls(connections, timeout, "baton-postgres-deadlines", PostgresErrors::translate,
-        ConnectionSetup.NONE, server, sql.table);
+        TransactionSetup.NONE, server, sql.table);
     try {
       LockTable.ensureExists(calls, sql);
       LockGrants grants = LockGrants.read(calls, sql, server);
