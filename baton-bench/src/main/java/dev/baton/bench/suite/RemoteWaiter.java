@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicReference;
 final class RemoteWaiter {
   /** The samples of a full run: a few seconds per store. */
   static final int SAMPLES = 20;
+  /** The system property that sets how many samples a run takes, {@link #SAMPLES} if unset. */
+  static final String SAMPLES_PROPERTY = "bench.remoteAsks";
   /** How long the remote waiter waits at most: longer is reported as not served, not thrown. */
   static final Duration WAIT = Duration.ofSeconds(10);
   private static final Duration HOLD = Duration.ofMillis(5);
@@ -31,6 +33,16 @@ final class RemoteWaiter {
   private static final String KEY = "bench-linger-remote";
 
   private RemoteWaiter() {}
+
+  /** How many samples a run takes: {@value #SAMPLES_PROPERTY}, {@link #SAMPLES} if unset. */
+  static int samples() {
+    int samples = Integer.getInteger(SAMPLES_PROPERTY, SAMPLES);
+    if (samples < 1) {
+      throw new IllegalArgumentException(SAMPLES_PROPERTY + " must be at least 1, not " + samples
+          + "; leave it unset for the full run's " + SAMPLES + ".");
+    }
+    return samples;
+  }
 
   /** What one lingering implementation's remote waiter saw. */
   record Result(Implementation implementation, Samples served, int notServed, String failure) {
