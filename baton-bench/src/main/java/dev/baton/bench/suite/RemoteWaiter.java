@@ -44,11 +44,15 @@ final class RemoteWaiter {
     return samples;
   }
 
-  /** What one lingering implementation's remote waiter saw. */
-  record Result(Implementation implementation, Samples served, int notServed, String failure) {
+  /**
+   * What one lingering implementation's remote waiter saw; {@code worst}, its longest ask and how many cycles the loop
+   * ran during it (many: the holder did not see the waiter and kept re-granting; few: it let go, and what came after
+   * was slow).
+   */
+  record Result(Implementation implementation, Samples served, int notServed, String failure, String worst) {
     /** Nothing measured: {@code implementation} failed with {@code failure}. */
     static Result failed(Implementation implementation, Exception failure) {
-      return new Result(implementation, new Samples(), 0, failure.toString());
+      return new Result(implementation, new Samples(), 0, failure.toString(), "none");
     }
   }
 
@@ -87,6 +91,8 @@ final class RemoteWaiter {
     loop.start();
     Samples served = new Samples();
     int notServed = 0;
+    long worstNanos = -1;
+    long worstCycles = 0;
     boolean stalled = false;
     try {
       for (int i = 0; i < samples; i++) {
@@ -94,9 +100,15 @@ final class RemoteWaiter {
           stalled = true;
           break;
         }
+        long cyclesBefore = cycles.get();
         long askedAt = System.nanoTime();
         try (Lease lease = remoteLock.acquire(WAIT)) {
-          served.add(System.nanoTime() - askedAt);
+          long took = System.nanoTime() - askedAt;
+          served.add(took);
+          if (took > worstNanos) {
+            worstNanos = took;
+            worstCycles = cycles.get() - cyclesBefore;
+          }
           Thread.sleep(HOLD.toMillis());
         } catch (LockTimeoutException e) {
           notServed++;
@@ -110,7 +122,9 @@ final class RemoteWaiter {
     String note = failure != null ? "the loop failed: " + failure
         : stalled ? "the loop did not take the lock back within " + WAIT.toSeconds() + " s"
         : loop.isAlive() ? "the loop did not stop within " + WAIT.toSeconds() + " s" : null;
-    return new Result(implementation, served, notServed, note);
+    String worst = worstNanos < 0 ? "none" : "worst ask " + worstNanos / 1_000_000 + " ms, the loop ran " + worstCycles
+        + " cycles during it";
+    return new Result(implementation, served, notServed, note, worst);
   }
 
   /**
