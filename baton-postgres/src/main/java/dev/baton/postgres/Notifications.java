@@ -85,9 +85,18 @@ final class Notifications implements AutoCloseable {
     }
   }
 
-  /** Wakes {@code wakeUp} on every notification for {@code key} until {@link #unregister}. */
+  /**
+   * Wakes {@code wakeUp} on every notification for {@code key} until {@link #unregister}. The add runs inside the
+   * map's compute, as the removal of the key's last waiter does: added outside it, to a set that an unregister of
+   * another waiter of the key (a reader and a writer of one client, two permits) emptied and dropped from the map at
+   * the same moment, it would never be woken, and would wait for its fallback.
+   */
   void register(String key, WakeUp wakeUp) {
-    waiters.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(wakeUp);
+    waiters.compute(key, (k, set) -> {
+      Set<WakeUp> registered = set != null ? set : ConcurrentHashMap.newKeySet();
+      registered.add(wakeUp);
+      return registered;
+    });
   }
 
   void unregister(String key, WakeUp wakeUp) {

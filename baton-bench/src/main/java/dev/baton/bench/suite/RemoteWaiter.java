@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicReference;
 final class RemoteWaiter {
   /** The samples of a full run: a few seconds per store. */
   static final int SAMPLES = 20;
+  /** The system property that sets how many samples a run takes, {@link #SAMPLES} if unset. */
+  static final String SAMPLES_PROPERTY = "bench.remoteAsks";
   /** How long the remote waiter waits at most: longer is reported as not served, not thrown. */
   static final Duration WAIT = Duration.ofSeconds(10);
   private static final Duration HOLD = Duration.ofMillis(5);
@@ -32,11 +34,25 @@ final class RemoteWaiter {
 
   private RemoteWaiter() {}
 
-  /** What one lingering implementation's remote waiter saw. */
-  record Result(Implementation implementation, Samples served, int notServed, String failure) {
+  /** How many samples a run takes: {@value #SAMPLES_PROPERTY}, {@link #SAMPLES} if unset. */
+  static int samples() {
+    int samples = Integer.getInteger(SAMPLES_PROPERTY, SAMPLES);
+    if (samples < 1) {
+      throw new IllegalArgumentException(SAMPLES_PROPERTY + " must be at least 1, not " + samples
+          + "; leave it unset for the full run's " + SAMPLES + ".");
+    }
+    return samples;
+  }
+
+  /**
+   * What one lingering implementation's remote waiter saw; {@code worst}, its longest ask and how many cycles the loop
+   * ran during it (many: the holder did not see the waiter and kept re-granting; few: it let go, and what came after
+   * was slow).
+   */
+  record Result(Implementation implementation, Samples served, int notServed, String failure, String worst) {
     /** Nothing measured: {@code implementation} failed with {@code failure}. */
     static Result failed(Implementation implementation, Exception failure) {
-      return new Result(implementation, new Samples(), 0, failure.toString());
+      return new Result(implementation, new Samples(), 0, failure.toString(), "none");
     }
   }
 
@@ -75,6 +91,8 @@ final class RemoteWaiter {
     loop.start();
     Samples served = new Samples();
     int notServed = 0;
+    long worstNanos = -1;
+    long worstCycles = 0;
     boolean stalled = false;
     try {
       for (int i = 0; i < samples; i++) {
@@ -82,9 +100,15 @@ final class RemoteWaiter {
           stalled = true;
           break;
         }
+        long cyclesBefore = cycles.get();
         long askedAt = System.nanoTime();
         try (Lease lease = remoteLock.acquire(WAIT)) {
-          served.add(System.nanoTime() - askedAt);
+          long took = System.nanoTime() - askedAt;
+          served.add(took);
+          if (took > worstNanos) {
+            worstNanos = took;
+            worstCycles = cycles.get() - cyclesBefore;
+          }
           Thread.sleep(HOLD.toMillis());
         } catch (LockTimeoutException e) {
           notServed++;
@@ -98,7 +122,9 @@ final class RemoteWaiter {
     String note = failure != null ? "the loop failed: " + failure
         : stalled ? "the loop did not take the lock back within " + WAIT.toSeconds() + " s"
         : loop.isAlive() ? "the loop did not stop within " + WAIT.toSeconds() + " s" : null;
-    return new Result(implementation, served, notServed, note);
+    String worst = worstNanos < 0 ? "none" : "worst ask " + worstNanos / 1_000_000 + " ms, the loop ran " + worstCycles
+        + " cycles during it";
+    return new Result(implementation, served, notServed, note, worst);
   }
 
   /**

@@ -65,8 +65,9 @@ final class Runner {
     List<RemoteWaiter.Result> results = new ArrayList<>();
     for (Implementation implementation : Scenario.LINGER.implementations()) {
       if (implementation.lingers() && settings.runs(implementation)) {
-        results.add(RemoteWaiter.measure(implementation, endpoints, samples));
-        progress.accept(Scenario.LINGER.id() + " " + implementation + " remote waiter done");
+        RemoteWaiter.Result result = RemoteWaiter.measure(implementation, endpoints, samples);
+        results.add(result);
+        progress.accept(Scenario.LINGER.id() + " " + implementation + " remote waiter done; " + result.worst());
       }
     }
     return results;

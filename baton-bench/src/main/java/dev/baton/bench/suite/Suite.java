@@ -48,7 +48,7 @@ public final class Suite {
         }
       }
       if (settings.runs(Scenario.LINGER)) {
-        remoteWaiters = runner.remoteWaiters(RemoteWaiter.SAMPLES);
+        remoteWaiters = runner.remoteWaiters(RemoteWaiter.samples());
       }
       try (WorkerProcess worker = WorkerProcess.start(servers.endpoints(), ACROSS_JVM_OPTIONS)) {
         for (Scenario scenario : Scenario.values()) {
