@@ -60,8 +60,9 @@ public record LockHolder(String host, long pid, String thread, Instant acquiredA
   /**
    * The keys a multi-lock holds together, as each of its keys' entries names them: how many, and an id of the set
    * that every key of it shows alike, so that {@code baton status} and {@code baton list} can tell which keys one
-   * holder holds together. Only a multi-lock over the same keys ever takes over such an entry (a local hand-over),
-   * so the id stays true for as long as the entry is held.
+   * holder holds together. An entry handed over locally to a holder for other keys (or none) has its record rewritten
+   * to name them, one write later, where the store can; where it cannot, only a multi-lock over the same keys takes
+   * such an entry over, so the id stays true for as long as the entry is held.
    *
    * @param keys how many keys the multi-lock holds, this one among them
    * @param set the id of the set of keys: the first 16 hex digits of the SHA-256 of the keys, sorted by code point

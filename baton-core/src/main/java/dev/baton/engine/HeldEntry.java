@@ -2,6 +2,7 @@ package dev.baton.engine;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockException;
+import dev.baton.LockHolder;
 import dev.baton.LockHolder.MultiLock;
 import dev.baton.LockOptions;
 import dev.baton.LostReason;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +51,12 @@ import org.slf4j.LoggerFactory;
  *       linger and without a hold timeout lingers, and only while valid for more than a third of its ttl.
  *   <li>Once another client waits for the key or asked for it ({@link #yielding}), the entry is neither handed over
  *       nor kept lingering again: it is released at once if it lingers, else by its holder's release.
+ *   <li>The entry's holder record at the store names the multi-lock it is held for ({@link #heldFor}), or is being
+ *       rewritten to: where the store cannot rewrite it, the entry passes only to a holder for the same keys (or none),
+ *       so it never changes; where it can, a hand-over to a holder for other keys sets {@link #heldFor} before the
+ *       waiter may run, and a rewrite follows ({@link #rewriteRecord}): at most one in flight ({@link #rewriting}),
+ *       conditioned at the store on the entry being ours, each sending the latest {@link #heldFor}, so that the record
+ *       names the holder's keys one write after the hand-over, and no rewrite creates or revives an entry.
  * </ol>
  *
  * <h2>Who writes what</h2>
@@ -72,13 +80,16 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #yielding}: once, to true, by the linger watch or the thread that delivers a request to release.
  *   <li>{@link #lingerNanos} and {@link #queue}: by the acquiring thread, at the grant or as it takes the entry again
  *       with the key's turn.
+ *   <li>{@link #heldFor}: at the grant, then by the holder that hands the entry over, under the key's local queue's
+ *       lock, before the waiter may run.
+ *   <li>{@link #recorded}: at the grant, then by the thread whose rewrite the store took, under {@link #rewriting}.
  *   <li>Everything else is final.
  * </ul>
  *
  * <p>A multi-lock's lease ({@link MultiLease}) holds one ordinary lease on each of several entries, and needs nothing
- * of this class. A lingering entry is one that {@link #release} keeps, instead of releasing it, when its last lease
- * leaves: a hand-over to a future local acquirer. A request to release reaches the entry ({@link #releaseRequested}),
- * which tells each of its {@link #holders}.
+ * of this class but the keys its holder record names ({@link #heldFor}). A lingering entry is one that
+ * {@link #release} keeps, instead of releasing it, when its last lease leaves: a hand-over to a future local acquirer.
+ * A request to release reaches the entry ({@link #releaseRequested}), which tells each of its {@link #holders}.
  */
 final class HeldEntry {
   private static final Logger log = LoggerFactory.getLogger(HeldEntry.class);
@@ -154,6 +165,12 @@ final class HeldEntry {
   private Future<?> lingerTimer;
   /** Looks out for other clients' waiters from the grant of an entry taken to linger to its end; null for others. */
   private volatile LingerWatch lingerWatch;
+  /** The multi-lock whose keys the entry's holder holds it for now; empty for a lock on its own. */
+  private volatile Optional<MultiLock> heldFor;
+  /** The multi-lock the holder record at the store names, as its grant or the last rewrite the store took wrote it. */
+  private volatile Optional<MultiLock> recorded;
+  /** Whether a rewrite of the holder record is in flight: one at a time. */
+  private final AtomicBoolean rewriting = new AtomicBoolean();
 
   /**
    * @param localKey the name of the key's local queue
@@ -172,6 +189,8 @@ final class HeldEntry {
     this.validUntil = sentAt + request.entryTtl().toNanos();
     this.nextRenewalAt = sentAt + renewEveryNanos;
     this.lingerNanos = lingerNanos;
+    this.heldFor = request.holder().multiLock();
+    this.recorded = heldFor;
   }
 
   /** The entry's first lease, held from {@code sentAt}, with the hold timeout of the request if it has one. */
@@ -399,7 +418,7 @@ final class HeldEntry {
     AcquireRequest request = grant.request();
     long now = engine.time().now();
     if (yielding || options.holdTimeout().isPresent() || !request.ttl().equals(ttl) || request.fair() != options.fair()
-        || !request.holder().multiLock().equals(multiLock) || !isValidAt(now + ttlNanos / 3)) {
+        || !heldFor.equals(multiLock) || !isValidAt(now + ttlNanos / 3)) {
       endLingering();
       return null;
     }
@@ -512,7 +531,8 @@ final class HeldEntry {
       handovers = chain; // before the waiter may take it, and hand it on in turn
     }
     // Not under the monitor: the waiter woken here releases soon after, and would wait for it.
-    boolean taken = queue.handOver(HandoverTerms.of(request), successor);
+    HandoverTerms terms = HandoverTerms.of(request, heldFor, engine.backend().rewritesHolders());
+    boolean taken = queue.handOver(terms, successor, waiter -> heldFor = waiter.multiLock());
     synchronized (this) {
       if (!taken || !holders.contains(successor)) {
         // Not taken, or ended before it was (lost, or the client closed): the leaving lease goes on as the holder.
@@ -524,7 +544,50 @@ final class HeldEntry {
       }
       holders.remove(leaving);
     }
+    rewriteRecord();
     return Handover.HANDED_OVER;
+  }
+
+  /**
+   * Rewrites the holder record at the store if it names other keys than the entry is held for now
+   * ({@link dev.baton.spi.LockBackend#rewriteHolder}), on a background thread, unless a rewrite is in flight: that one
+   * sends another when it is done if the keys changed meanwhile, so the latest keys win. A rewrite that fails is tried
+   * again after the entry's next renewal; one that finds the entry gone does nothing more: the next renewal finds it
+   * so. The record keeps the rest of the grant's holder (host, process, thread, since), as a hand-over always did.
+   */
+  private void rewriteRecord() {
+    if (ended || heldFor.equals(recorded) || !rewriting.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      engine.background().execute(this::sendRecord);
+    } catch (RejectedExecutionException closing) {
+      rewriting.set(false); // the client closes: its entries are released or left to expire
+    }
+  }
+
+  private void sendRecord() {
+    Optional<MultiLock> sending = heldFor;
+    boolean again = true;
+    try {
+      if (!ended && !sending.equals(recorded)) {
+        LockHolder holder = grant.request().holder();
+        again = engine.backend().rewriteHolder(grant, new LockHolder(holder.host(), holder.pid(), holder.thread(),
+            holder.acquiredAt(), holder.linger(), sending));
+        if (again) {
+          recorded = sending;
+        }
+      }
+    } catch (RuntimeException e) {
+      again = false;
+      log.debug("Rewriting the holder record of {} failed; tried again after its next renewal",
+          grant.request().lockName(), e);
+    } finally {
+      rewriting.set(false);
+    }
+    if (again) {
+      rewriteRecord(); // the keys may have changed while this write was in flight
+    }
   }
 
   /**
@@ -645,6 +708,7 @@ final class HeldEntry {
     if (error == null && Boolean.TRUE.equals(ours)) {
       validUntil = sentAt + expiry;
       tellRenewed(true);
+      rewriteRecord(); // a rewrite that failed is due again
       if (renewAgain.get()) {
         renew(engine.time().now());
       }

@@ -3,6 +3,7 @@ package dev.baton.engine;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * The per-process queue of one key: whoever has a turn may talk to the store, from its first try
@@ -175,15 +176,17 @@ final class LocalQueue {
 
   /**
    * Hands {@code successor}, the lease of the holder that is leaving with the turn, over to the first waiter with the
-   * turn if that waiter accepts {@code terms}. False, and nothing changes, if there is no such waiter.
+   * turn if {@code terms} may pass to that waiter's ({@link HandoverTerms#passTo}): {@code taking} is told the waiter's
+   * terms under this queue's lock, before the waiter may run. False, and nothing changes, if there is no such waiter.
    */
-  boolean handOver(HandoverTerms terms, EngineLease successor) {
+  boolean handOver(HandoverTerms terms, EngineLease successor, Consumer<HandoverTerms> taking) {
     lock.lock();
     try {
       Waiter head = waiting.peekFirst();
-      if (closedMessage != null || head == null || !terms.equals(head.terms()) || handedTo != null) {
+      if (closedMessage != null || head == null || !terms.passTo(head.terms()) || handedTo != null) {
         return false;
       }
+      taking.accept(head.terms());
       if (head.registration() != null) {
         waiting.removeFirst();
         head.registration().turnCame(new Turn(successor));

@@ -1,6 +1,7 @@
 package dev.baton.spi;
 
 import dev.baton.BackendUnavailableException;
+import dev.baton.LockHolder;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import java.time.Duration;
@@ -111,6 +112,34 @@ public interface LockBackend extends AutoCloseable {
    */
   default ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
     return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
+  }
+
+  /**
+   * Whether this store can rewrite the holder record of an entry it holds ({@link #rewriteHolder}). False by default:
+   * the engine then hands an entry over between the threads of a client only where the record written at its grant
+   * stays true (a multi-lock's key to a multi-lock over the same keys, a lock's to a lock on its own), and every other
+   * waiter takes the key at the store.
+   */
+  default boolean rewritesHolders() {
+    return false;
+  }
+
+  /**
+   * Writes {@code holder} as the holder record of {@code grant}'s exclusive entry ({@link HolderRecord}, with the
+   * grant's owner id where the store keeps it in the record), if the store still holds the entry for us: a write
+   * conditioned on that, as a renewal is, which never creates or revives an entry and changes nothing else of it (its
+   * expiry, its fencing token as {@link #status} shows it, its place in the queue). The engine calls it after it handed
+   * the entry over locally to a holder its record does not name (another multi-lock's key, or a lock on its own), on
+   * its background threads, one call per entry at a time; it may block, bounded by the command timeout. Only stores
+   * whose {@link #rewritesHolders} is true are called.
+   *
+   * @return true if the entry was ours and now names {@code holder}, false if the store no longer held it for us
+   * @throws BackendUnavailableException if the store could not be reached; the engine tries again after the entry's
+   *     next renewal
+   */
+  default boolean rewriteHolder(Grant grant, LockHolder holder) {
+    throw new UnsupportedOperationException("The " + name() + " store cannot rewrite the holder record of "
+        + grant.request().lockName() + "; the engine asks only stores whose rewritesHolders() is true.");
   }
 
   /**

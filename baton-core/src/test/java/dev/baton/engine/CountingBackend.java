@@ -1,5 +1,6 @@
 package dev.baton.engine;
 
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
@@ -17,14 +18,25 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A backend that counts the acquisitions and releases its engine makes, passing every call on to another. */
+/**
+ * A backend that counts the acquisitions, releases and rewrites of holder records its engine makes, passing every call
+ * on to another; it may say that it cannot rewrite records, as a store without {@link LockBackend#rewriteHolder} does.
+ */
 final class CountingBackend implements LockBackend {
   private final LockBackend store;
+  private final boolean rewrites;
   final AtomicInteger attempts = new AtomicInteger();
   final AtomicInteger releases = new AtomicInteger();
+  final AtomicInteger rewritten = new AtomicInteger();
 
   CountingBackend(LockBackend store) {
+    this(store, true);
+  }
+
+  /** @param rewrites whether it passes the store's {@link #rewritesHolders} on, or says it cannot */
+  CountingBackend(LockBackend store, boolean rewrites) {
     this.store = store;
+    this.rewrites = rewrites;
   }
 
   @Override
@@ -77,6 +89,17 @@ final class CountingBackend implements LockBackend {
   public boolean release(Grant grant) {
     releases.incrementAndGet();
     return store.release(grant);
+  }
+
+  @Override
+  public boolean rewritesHolders() {
+    return rewrites && store.rewritesHolders();
+  }
+
+  @Override
+  public boolean rewriteHolder(Grant grant, LockHolder holder) {
+    rewritten.incrementAndGet();
+    return store.rewriteHolder(grant, holder);
   }
 
   @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.baton.LockHolder.MultiLock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -153,18 +154,43 @@ class LocalQueueTest {
 
   @Test
   void aLeaseIsHandedOverToARegistrationThatAcceptsItsTerms() {
-    HandoverTerms terms = new HandoverTerms(Duration.ofSeconds(30), false, Optional.empty());
+    HandoverTerms terms = new HandoverTerms(Duration.ofSeconds(30), false, Optional.empty(), false);
     queue.register(new Recorded(), terms);
     Recorded other = new Recorded();
-    queue.register(other, new HandoverTerms(Duration.ofSeconds(5), false, Optional.empty()));
-    assertThat(queue.handOver(terms, null)).as("terms the head does not accept").isFalse();
+    queue.register(other, new HandoverTerms(Duration.ofSeconds(5), false, Optional.empty(), false));
+    assertThat(queue.handOver(terms, null, taker -> { })).as("terms the head does not accept").isFalse();
     queue.leave();
     Recorded accepting = new Recorded();
     queue.register(accepting, terms);
     assertThat(queue.hasWaiter()).isTrue();
-    assertThat(queue.handOver(terms, null)).isTrue();
+    assertThat(queue.handOver(terms, null, taker -> { })).isTrue();
     assertThat(accepting.turns).hasSize(1);
     assertThat(queue.hasWaiter()).isFalse();
+  }
+
+  /**
+   * An entry held for one multi-lock's keys passes to a waiter for another's only where its record can be rewritten,
+   * and the holder is told the waiter's keys before the waiter has the lease.
+   */
+  @Test
+  void aLeaseForSomeKeysPassesToAWaiterForOthersOnlyWhereItsRecordCanBeRewritten() {
+    Duration ttl = Duration.ofSeconds(30);
+    MultiLock pair = MultiLock.of(List.of("a", "b"));
+    MultiLock other = MultiLock.of(List.of("a", "c"));
+    HandoverTerms waiter = new HandoverTerms(ttl, false, Optional.of(other), false);
+    assertThat(queue.register(new Recorded(), null)).as("the holder's turn").isNotNull();
+    Recorded waiting = new Recorded();
+    queue.register(waiting, waiter);
+    List<HandoverTerms> told = new ArrayList<>();
+    assertThat(queue.handOver(new HandoverTerms(ttl, false, Optional.of(pair), false), null, told::add))
+        .as("a record that stays as written").isFalse();
+    assertThat(told).isEmpty();
+    assertThat(queue.handOver(new HandoverTerms(ttl, false, Optional.of(pair), true), null, taker -> {
+      assertThat(waiting.turns).as("told before the waiter has it").isEmpty();
+      told.add(taker);
+    })).as("a record rewritten as the entry passes").isTrue();
+    assertThat(told).containsExactly(waiter);
+    assertThat(waiting.turns).hasSize(1);
   }
 
   @Test

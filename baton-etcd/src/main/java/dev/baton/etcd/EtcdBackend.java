@@ -1,6 +1,7 @@
 package dev.baton.etcd;
 
 import dev.baton.BackendUnavailableException;
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.LockStatus.Mode;
 import dev.baton.PermissionDeniedException;
@@ -320,6 +321,28 @@ final class EtcdBackend implements LockBackend, AttemptStore {
     } finally {
       entry.free();
     }
+  }
+
+  @Override
+  public boolean rewritesHolders() {
+    return true;
+  }
+
+  /**
+   * A put of our entry's record in a transaction guarded by its create revision, so that it writes only the entry we
+   * were granted, never one gone or made again; the put keeps the entry on its lease (that lease is alive while the
+   * entry is: an expired lease deletes its keys). The put changes the entry's mod revision only: its fencing token is
+   * its create revision, and waiters watch for deletions alone.
+   */
+  @Override
+  public boolean rewriteHolder(Grant grant, LockHolder holder) {
+    EtcdGrant etcdGrant = (EtcdGrant) grant;
+    ByteSequence entry = etcdGrant.entry().name();
+    ByteSequence record = EtcdKeys.bytes(HolderRecord.write(grant.request().ownerId(), holder));
+    return await(kv.txn()
+        .If(new Cmp(entry, Cmp.Op.EQUAL, CmpTarget.createRevision(etcdGrant.createRevision())))
+        .Then(Op.put(entry, record, PutOption.builder().withLeaseId(etcdGrant.leaseId()).build()))
+        .commit(), "Rewriting the holder of '" + grant.request().key() + "'").isSucceeded();
   }
 
   @Override

@@ -28,6 +28,7 @@ final class Sql {
   final String refresh;
   final String release;
   final String releaseExpired;
+  final String rewrite;
   final String abandon;
   final String contend;
   final String keep;
@@ -63,6 +64,7 @@ final class Sql {
     this.refresh = read(files, "refresh.sql");
     this.release = read(files, "release.sql");
     this.releaseExpired = read(files, "release-expired.sql");
+    this.rewrite = read(files, "rewrite.sql");
     this.abandon = read(files, "abandon.sql");
     this.contend = read(files, "contend.sql");
     this.keep = read(files, "keep.sql");

@@ -1,6 +1,7 @@
 package dev.baton.postgres;
 
 import dev.baton.LockException;
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.jdbc.Connections;
 import dev.baton.jdbc.Entry;
@@ -11,6 +12,7 @@ import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
 import dev.baton.spi.Grant;
+import dev.baton.spi.HolderRecord;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
@@ -236,6 +238,25 @@ final class PostgresBackend implements LockBackend, AttemptStore {
         try (ResultSet row = delete.executeQuery()) {
           return row.next() && row.getBoolean(1);
         }
+      }
+    });
+  }
+
+  @Override
+  public boolean rewritesHolders() {
+    return true;
+  }
+
+  /** One UPDATE of the entry's row by its id ({@code rewrite.sql}), if it is still live. */
+  @Override
+  public boolean rewriteHolder(Grant grant, LockHolder holder) {
+    String key = grant.request().key();
+    return calls.call("Rewriting the holder of '" + key + "'", connection -> {
+      try (PreparedStatement update = calls.prepare(connection, sql.rewrite)) {
+        update.setString(1, HolderRecord.write(grant.request().ownerId(), holder));
+        update.setString(2, key);
+        update.setLong(3, grant.fencingToken());
+        return update.executeUpdate() == 1;
       }
     });
   }

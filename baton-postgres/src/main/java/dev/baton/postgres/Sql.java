@@ -27,6 +27,7 @@ final class Sql {
   final String refresh;
   final String renewMany;
   final String release;
+  final String rewrite;
   final String contend;
   final String keep;
   final String abandon;
@@ -51,6 +52,7 @@ final class Sql {
     this.refresh = files.read("refresh.sql");
     this.renewMany = files.read("renew-many.sql");
     this.release = files.read("release.sql");
+    this.rewrite = files.read("rewrite.sql");
     this.contend = files.read("contend.sql");
     this.keep = files.read("keep.sql");
     this.abandon = files.read("abandon.sql");

@@ -1,5 +1,6 @@
 package dev.baton.redis;
 
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
@@ -33,6 +34,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
   private static final LuaScript RELEASE = LuaScript.load("release.lua");
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
+  private static final LuaScript REWRITE = LuaScript.load("rewrite.lua");
   private static final LuaScript LIST = LuaScript.load("list.lua");
   /** How many values list.lua returns per lock. */
   private static final int LOCK_FIELDS = 7;
@@ -291,6 +293,24 @@ final class RedisBackend implements LockBackend, AttemptStore {
   /** PEXPIRE's argument: never 0, which would delete the entry. */
   static String millis(Duration expiry) {
     return Long.toString(Math.max(1, expiry.toMillis()));
+  }
+
+  @Override
+  public boolean rewritesHolders() {
+    return true;
+  }
+
+  /** rewrite.lua: the holder field of the lock hash, if this owner still holds it; one script, no wait for replicas. */
+  @Override
+  public boolean rewriteHolder(Grant grant, LockHolder holder) {
+    AcquireRequest request = grant.request();
+    String key = request.key();
+    try {
+      return REWRITE.<Long>run(link.commands(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
+          request.ownerId(), HolderRecord.write(holder)) == 1L;
+    } catch (RuntimeException e) {
+      throw link.translate(e, "Rewriting the holder of '" + key + "'");
+    }
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.baton.redis;
 
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.LockStatus.Mode;
 import dev.baton.spi.AcquireRequest;
@@ -30,6 +31,7 @@ final class RedissonBackend implements LockBackend, AttemptStore {
   private static final LuaScript ACQUIRE = LuaScript.load("redisson/acquire.lua");
   private static final LuaScript RELEASE = LuaScript.load("redisson/release.lua");
   private static final LuaScript RENEW = LuaScript.load("redisson/renew.lua");
+  private static final LuaScript REWRITE = LuaScript.load("redisson/rewrite.lua");
   private static final LuaScript LIST = LuaScript.load("redisson/list.lua");
   /** How many values list.lua returns per lock. */
   private static final int LOCK_FIELDS = 4;
@@ -192,6 +194,24 @@ final class RedissonBackend implements LockBackend, AttemptStore {
       return CompletableFuture.failedFuture(link.translate(e, "Renewing '" + key + "'"));
     }
     return renewed.thenApply(result -> result == 1L);
+  }
+
+  @Override
+  public boolean rewritesHolders() {
+    return true;
+  }
+
+  /** rewrite.lua: the holder field of Redisson's lock hash, if this owner still holds it; one script, no wait for replicas. */
+  @Override
+  public boolean rewriteHolder(Grant grant, LockHolder holder) {
+    AcquireRequest request = grant.request();
+    String key = request.key();
+    try {
+      return REWRITE.<Long>run(link.commands(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
+          request.ownerId(), HolderRecord.write(holder)) == 1L;
+    } catch (RuntimeException e) {
+      throw link.translate(e, "Rewriting the holder of '" + key + "'");
+    }
   }
 
   @Override

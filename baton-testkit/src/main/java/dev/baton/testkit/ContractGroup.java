@@ -92,6 +92,10 @@ abstract class ContractGroup {
     return contract.baseOptions();
   }
 
+  boolean rewritesHolderRecords() {
+    return contract.rewritesHolderRecords();
+  }
+
   boolean deliversReleaseRequests() {
     return contract.deliversReleaseRequests();
   }

@@ -124,6 +124,15 @@ public abstract class LockClientContract {
   }
 
   /**
+   * Whether the store rewrites a held entry's holder record ({@link dev.baton.spi.LockBackend#rewritesHolders}), so
+   * that a key passes between the threads of a client to a holder for other keys, the record rewritten to name them;
+   * else such a holder takes the key at the store. Either way {@code status} shows the keys it is held for.
+   */
+  protected boolean rewritesHolderRecords() {
+    return true;
+  }
+
+  /**
    * Whether the store keeps something now through which the client with {@code clientId} hears requests to release
    * (a subscription, a key, a watch), for the suite to check that a closed client leaves none. False by default:
    * a store whose listening ends with the client's connection by itself need not say, and the suite then checks the

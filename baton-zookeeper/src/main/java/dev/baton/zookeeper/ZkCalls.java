@@ -149,6 +149,19 @@ final class ZkCalls {
     return result;
   }
 
+  /** Writes a node's data, whatever its version: true once written, false (as a result) when there is no such node. */
+  static CompletableFuture<Boolean> setData(ZooKeeper zk, String path, byte[] data) {
+    CompletableFuture<Boolean> result = new CompletableFuture<>();
+    zk.setData(path, data, -1, (rc, p, ctx, stat) -> {
+      if (rc == KeeperException.Code.NONODE.intValue()) {
+        result.complete(false);
+      } else {
+        settle(result, rc, p, true);
+      }
+    }, null);
+    return result;
+  }
+
   /**
    * Rewrites a node's data and empties its parent's in one transaction, so that both record the transaction's zxid
    * as their mzxid. Completes with that zxid, or null (as a result, not an error) when the node is gone.

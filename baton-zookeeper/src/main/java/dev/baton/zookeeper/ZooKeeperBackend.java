@@ -1,5 +1,6 @@
 package dev.baton.zookeeper;
 
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.LockStatus.Mode;
 import dev.baton.PermissionDeniedException;
@@ -141,11 +142,12 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
 
   /**
    * The status of a lock held by the node read as {@code holder}, the oldest of {@code queue}. A node is written only when it is granted with a
-   * token of its own, so its mzxid is the token it was granted with (its czxid if never written).
+   * token of its own, so its mzxid is the token it was granted with (its czxid if never written), or when its holder
+   * record is rewritten, which then carries that token ({@link RewrittenRecords}).
    */
   static LockStatus held(String key, ZkCalls.Data holder, LockQueue queue) {
-    return queue.describe(HolderRecord.read(new String(holder.bytes(), StandardCharsets.UTF_8)), key,
-        holder.stat().getMzxid());
+    String data = new String(holder.bytes(), StandardCharsets.UTF_8);
+    return queue.describe(HolderRecord.read(data), key, RewrittenRecords.token(data, holder.stat()));
   }
 
   @Override
@@ -230,6 +232,36 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     }
     try {
       return ZkCalls.await(ZkCalls.delete(zk, zkGrant.path()), callTimeout(), what);
+    } catch (KeeperException e) {
+      throw ZkErrors.translate(e, what);
+    }
+  }
+
+  /**
+   * Compatible with Curator, no: a Curator {@code Revoker} asks for a release by writing the holder's node, which a
+   * rewrite could overwrite.
+   */
+  @Override
+  public boolean rewritesHolders() {
+    return compat != ZooKeeperLockClient.Compat.CURATOR;
+  }
+
+  /**
+   * One {@code setData} of our own node, with the token it was granted with ({@link RewrittenRecords}). Its name
+   * carries the acquisition's owner id and is never made again, so the write finds it only while it is ours. A data
+   * watch of another client's waiter on the node fires: that waiter looks again, and waits again.
+   */
+  @Override
+  public boolean rewriteHolder(Grant grant, LockHolder holder) {
+    ZkGrant zkGrant = (ZkGrant) grant;
+    String what = "Rewriting the holder of '" + grant.request().key() + "'";
+    ZooKeeper zk = session.connected();
+    if (zk.getSessionId() != zkGrant.sessionId()) {
+      return false;
+    }
+    try {
+      return ZkCalls.await(ZkCalls.setData(zk, zkGrant.path(), RewrittenRecords.data(zkGrant, holder)), callTimeout(),
+          what);
     } catch (KeeperException e) {
       throw ZkErrors.translate(e, what);
     }

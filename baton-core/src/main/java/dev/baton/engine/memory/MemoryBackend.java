@@ -1,5 +1,6 @@
 package dev.baton.engine.memory;
 
+import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
@@ -71,6 +72,16 @@ final class MemoryBackend implements LockBackend {
   @Override
   public boolean release(Grant grant) {
     return store.release(grant);
+  }
+
+  @Override
+  public boolean rewritesHolders() {
+    return true;
+  }
+
+  @Override
+  public boolean rewriteHolder(Grant grant, LockHolder holder) {
+    return store.rewriteHolder(grant, holder);
   }
 
   @Override

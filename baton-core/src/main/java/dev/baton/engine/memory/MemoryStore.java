@@ -2,6 +2,7 @@ package dev.baton.engine.memory;
 
 import dev.baton.BackendUnavailableException;
 import dev.baton.LockClient;
+import dev.baton.LockHolder;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LockStatus.Mode;
@@ -322,6 +323,20 @@ public final class MemoryStore implements AutoCloseable {
     return true;
   }
 
+  /**
+   * Writes {@code holder} as the record of the grant's entry if it still holds, the rest of the entry unchanged; false,
+   * and nothing written, if it does not (released, expired or removed).
+   */
+  synchronized boolean rewriteHolder(Grant grant, LockHolder holder) {
+    checkReachable(grant.request().ownerId());
+    Entry entry = holderOf(grant);
+    if (entry == null) {
+      return false;
+    }
+    entry.rewritten = HolderRecord.write(grant.request().ownerId(), holder);
+    return true;
+  }
+
   /** Keeps the entry for {@code expiry} more if no other client waited during this holding, and releases it otherwise. */
   synchronized ChainEnd keepUnlessOthersWait(Grant grant, Duration expiry) {
     checkReachable(grant.request().ownerId());
@@ -387,7 +402,7 @@ public final class MemoryStore implements AutoCloseable {
       return LockStatuses.free(key, waiters);
     }
     Entry oldest = holders.get(0);
-    return QueueRule.describe(HolderRecord.read(oldest.request.ownerRecord()).held(key, oldest.token,
+    return QueueRule.describe(HolderRecord.read(oldest.record()).held(key, oldest.token,
         Duration.ofNanos(Math.max(0, oldest.expiresAt - now)), waiters),
         holders.stream().map(entry -> entry.request.rule()).toList());
   }
@@ -530,10 +545,16 @@ public final class MemoryStore implements AutoCloseable {
     private boolean held;
     private long token;
     private long expiresAt;
+    /** The owner id and holder as rewritten ({@link #rewriteHolder}); null for as the request wrote them. */
+    private String rewritten;
 
     private Entry(AcquireRequest request, WakeUp wakeUp) {
       this.request = request;
       this.wakeUp = wakeUp;
+    }
+
+    private String record() {
+      return rewritten != null ? rewritten : request.ownerRecord();
     }
   }
 
