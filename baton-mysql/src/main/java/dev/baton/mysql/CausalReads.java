@@ -18,8 +18,8 @@ import java.util.Locale;
  * had committed when it began, as one server would answer it; the server waits so only before a statement outside a
  * transaction or a transaction's first, and only for the kinds of statement whose bits are set. Baton needs two:
  * {@value #READS} (reads, and {@code START TRANSACTION}, which begins the claim) and {@value #UPDATES} (updates and
- * deletes: a transaction that adds an entry on an application's {@code DataSource} begins with the counter's
- * {@code UPDATE}), so {@value #NEEDED} or any value with both.
+ * deletes: the full transaction that adds an entry begins with the counter's {@code UPDATE}), so {@value #NEEDED} or
+ * any value with both.
  *
  * <p>As a connection setup, of the client's own pool: on a Galera node, sets both bits on each new connection
  * ({@code causal-reads.sql}), keeping the others the server set. As a check, at connect ({@link #check}): refuses a
