@@ -7,7 +7,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 
 /**
- * Sets up the lock table as a client connects: refuses a read-only server (a replica: {@code read-only.sql}); if the
+ * Sets up the lock table as a client connects: refuses a read-only server (a replica: {@code read-only.sql}) and a
+ * Galera node whose reads do not wait for the cluster ({@link CausalReads}); if the
  * table or its counter is missing ({@code exists.sql}), creates both ({@code create.sql}, {@code create-fencing.sql},
  * each {@code IF NOT EXISTS}, so that clients starting together do not race) and the counter's one row
  * ({@code seed-fencing.sql}); then checks that both are of Baton's shape ({@code shape.sql}), so
@@ -21,8 +22,8 @@ final class LockTable {
    * Makes what is missing and checks the shape.
    *
    * @throws dev.baton.PermissionDeniedException if a table is missing and the user may not create it
-   * @throws dev.baton.BackendSetupException if the server is read-only (a replica), the database is missing or a
-   *     table is not of Baton's shape
+   * @throws dev.baton.BackendSetupException if the server is read-only (a replica), a Galera node without causal
+   *     reads, the database is missing or a table is not of Baton's shape
    */
   static void ensureExists(JdbcCalls calls, Sql sql) {
     boolean readOnly = calls.call("Checking that the server takes writes", connection -> {
@@ -35,6 +36,7 @@ final class LockTable {
       throw new BackendSetupException("The server at " + calls.server() + " is read-only (read_only = ON): a"
           + " replica, whose locks a failover may lose. Give Baton the address of the primary.");
     }
+    CausalReads.check(calls, sql);
     boolean made = calls.call("Looking for the lock table " + sql.table, connection -> {
       try (PreparedStatement check = calls.prepare(connection, sql.exists)) {
         check.setString(1, sql.database());

@@ -184,8 +184,13 @@ public final class MySqlLockClient {
      */
     public LockClient connect() {
       Sql sql = new Sql(settings.lockTable());
+      IdleTransactionLimit idleTransactions = new IdleTransactionLimit(sql, Math.max(1, commandTimeout.toSeconds()));
+      CausalReads causalReads = new CausalReads(sql);
       Connections connections = settings.connections(new org.mariadb.jdbc.Driver(), "MariaDB Connector/J",
-          this::driverProperties, new IdleTransactionLimit(sql, Math.max(1, commandTimeout.toSeconds())));
+          this::driverProperties, connection -> {
+            idleTransactions.apply(connection);
+            causalReads.apply(connection);
+          });
       boolean ownPool = connections instanceof PooledConnections; // an application's DataSource: its own settings
       return ClientFactory.newClient(MySqlBackend.connect(connections, sql, commandTimeout, maxPollInterval,
           sweepEvery, settings.server(), ownPool), defaultOptions);

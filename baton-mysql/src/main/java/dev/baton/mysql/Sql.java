@@ -17,6 +17,8 @@ final class Sql {
   final String createFencing;
   final String seedFencing;
   final String readOnly;
+  final String galera;
+  final String causalReads;
   final String exists;
   final String shape;
   final String nextToken;
@@ -53,6 +55,8 @@ final class Sql {
     this.createFencing = read(files, "create-fencing.sql");
     this.seedFencing = read(files, "seed-fencing.sql");
     this.readOnly = read(files, "read-only.sql");
+    this.galera = read(files, "galera.sql");
+    this.causalReads = read(files, "causal-reads.sql");
     this.exists = read(files, "exists.sql");
     this.shape = read(files, "shape.sql");
     this.nextToken = read(files, "next-token.sql");

@@ -40,6 +40,8 @@
  *
  * <p>Every call is one statement or one short transaction on a connection borrowed for it: no session state, no
  * {@code GET_LOCK}, so the client works through a proxy that pools connections, and on Galera (whose certification
- * turns the counter row's conflicts into retried deadlock errors) as on one server.
+ * turns the counter row's conflicts into retried deadlock errors) as on one server, once each node's reads wait for the
+ * cluster ({@code wsrep_sync_wait}, which the client sets on its own connections and requires of an application's
+ * {@code DataSource}: {@code CausalReads}).
  */
 package dev.baton.mysql;

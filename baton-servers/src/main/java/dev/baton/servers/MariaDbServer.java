@@ -2,23 +2,18 @@ package dev.baton.servers;
 
 import dev.baton.embedded.internal.Loopback;
 import dev.baton.embedded.internal.WorkDirs;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * A real MariaDB server on a free loopback port, for tests: a new data directory made by {@code mariadb-install-db}
- * in a temporary directory, with its own socket and pid file, without durable commits, whose user {@value #USER}
- * logs in over TCP with the password {@value #PASSWORD} and owns the database {@value #DATABASE}. It is stopped by its
- * own pid and deleted with its data. Debian's {@code mariadb-server} package provides the executables
- * ({@link MariaDbBinaries}); when the tests run as root the server runs as root too ({@code --user=root}), which
- * MariaDB allows when told.
+ * in a temporary directory, with its own socket and pid file, without durable commits ({@link MariaDbInstall}), whose
+ * user {@value #USER} logs in over TCP with the password {@value #PASSWORD} and owns the database {@value #DATABASE}.
+ * It is stopped by its own pid and deleted with its data. Debian's {@code mariadb-server} package provides the
+ * executables ({@link MariaDbBinaries}); when the tests run as root the server runs as root too
+ * ({@code --user=root}), which MariaDB allows when told.
  *
  * <p>{@link #start()} and {@link #stop()} are meant for one thread at a time (the test's); the other methods may be
  * called from any thread. A server still running when the JVM exits is killed by a shutdown hook.
@@ -34,13 +29,8 @@ public final class MariaDbServer {
   private static final String NAME = "MariaDB";
   private static final String HOST = Loopback.HOST;
   private static final String READY = "ready for connections";
-  private static final Duration INSTALL_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-  /** Run by the server at each start: the test user and database, made once. */
-  private static final String INIT = "CREATE USER IF NOT EXISTS '" + USER + "'@'%' IDENTIFIED BY '" + PASSWORD + "';\n"
-      + "GRANT ALL PRIVILEGES ON *.* TO '" + USER + "'@'%' WITH GRANT OPTION;\n"
-      + "CREATE DATABASE IF NOT EXISTS " + DATABASE + ";\n";
 
   private volatile int port;
   private volatile ServerRun run;
@@ -58,7 +48,8 @@ public final class MariaDbServer {
     }
     stop();
     MariaDbBinaries.Found binaries = MariaDbBinaries.locate();
-    ServerRun.OnPort started = ServerRun.onFreePort(NAME, () -> install(binaries),
+    ServerRun.OnPort started = ServerRun.onFreePort(NAME,
+        () -> MariaDbInstall.newDataDir(binaries, "baton-mariadb-", NAME),
         (dir, candidate) -> launch(binaries, dir, candidate));
     port = started.port();
     run = started.run();
@@ -174,57 +165,13 @@ public final class MariaDbServer {
 
   /** Runs {@code sql} in the {@code mariadb} client as the test user; {@code force} goes on past an error. */
   private Commands.Completion client(String sql, boolean force) {
-    List<String> command = new ArrayList<>(List.of(MariaDbBinaries.client().toString(), "--no-defaults",
-        "--protocol=TCP", "-h", HOST, "-P", Integer.toString(port()), "-u", USER, "--batch", "--skip-column-names",
-        "--connect-timeout=" + STOP_TIMEOUT.toSeconds()));
-    if (force) {
-      command.add("--force");
-    }
-    command.addAll(List.of("-e", sql));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().put("MYSQL_PWD", PASSWORD);
-    return Commands.runToEnd(builder, STOP_TIMEOUT.multipliedBy(2), "mariadb-client");
+    return MariaDbInstall.client(port(), sql, force, STOP_TIMEOUT);
   }
 
-  private static boolean runsAsRoot() {
-    return "root".equals(System.getProperty("user.name"));
-  }
-
-  /** A new data directory, {@code DIR/data}, and the init file beside it. */
-  private static Path install(MariaDbBinaries.Found binaries) {
-    Path dir = WorkDirs.create("baton-mariadb-", NAME);
-    try {
-      Files.writeString(dir.resolve("init.sql"), INIT, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      WorkDirs.delete(dir, NAME);
-      throw new UncheckedIOException("Could not write " + dir.resolve("init.sql") + ": " + e.getMessage(), e);
-    }
-    List<String> command = new ArrayList<>(List.of(binaries.installDb().toString(), "--no-defaults",
-        "--datadir=" + dir.resolve("data"), "--skip-test-db", "--auth-root-authentication-method=normal"));
-    if (runsAsRoot()) {
-      command.add("--user=root");
-    }
-    Commands.Completion installed = Commands.runToEnd(new ProcessBuilder(command).directory(dir.toFile()),
-        INSTALL_TIMEOUT, "mariadb-install-db");
-    if (!installed.succeeded()) {
-      WorkDirs.delete(dir, NAME);
-      throw new IllegalStateException("mariadb-install-db (" + binaries.installDb() + ") did not make a data"
-          + " directory within " + INSTALL_TIMEOUT.toSeconds() + " s. Its last output:\n" + installed.output());
-    }
-    return dir;
-  }
 
   /** Starts the server of the data in {@code dir} on {@code candidate}; empty if the port turned out to be taken. */
   private static Optional<ServerRun> launch(MariaDbBinaries.Found binaries, Path dir, int candidate) {
-    List<String> command = new ArrayList<>(List.of(binaries.server().toString(), "--no-defaults",
-        "--datadir=" + dir.resolve("data"), "--port=" + candidate, "--bind-address=" + HOST,
-        "--socket=" + dir.resolve("mariadb.sock"), "--pid-file=" + dir.resolve("mariadb.pid"),
-        "--init-file=" + dir.resolve("init.sql"), "--skip-name-resolve", "--skip-log-bin",
-        "--innodb-flush-log-at-trx-commit=0", "--innodb-buffer-pool-size=32M", "--max-connections=300",
-        "--character-set-server=utf8mb4", "--collation-server=utf8mb4_bin"));
-    if (runsAsRoot()) {
-      command.add("--user=root");
-    }
+    List<String> command = MariaDbInstall.serverCommand(binaries, dir, candidate);
     return ServerRun.launch(NAME, binaries.server(), command, dir, "mariadbd-" + candidate, candidate, READY,
         START_TIMEOUT, MariaDbServer::shutDown);
   }

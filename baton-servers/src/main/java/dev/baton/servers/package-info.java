@@ -5,7 +5,7 @@
  * primary with a replica behind a moving address ({@link dev.baton.servers.RedisReplicatedPair}); etcd alone
  * ({@link dev.baton.servers.EtcdServer}, optionally with TLS, {@link dev.baton.servers.TlsCertificates}) or as three
  * members ({@link dev.baton.servers.EtcdCluster}); PostgreSQL ({@link dev.baton.servers.PostgresServer}); MariaDB
- * ({@link dev.baton.servers.MariaDbServer}). A
+ * alone ({@link dev.baton.servers.MariaDbServer}) or as a Galera cluster ({@link dev.baton.servers.GaleraCluster}). A
  * {@link dev.baton.servers.TcpProxy} sits in front of any of them to break or stall connections.
  *
  * <p>For tests (the test kit wraps each in a JUnit extension), benchmarks and {@code baton torture}; not for
