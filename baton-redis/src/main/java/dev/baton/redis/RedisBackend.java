@@ -303,14 +303,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   /** rewrite.lua: the holder field of the lock hash, if this owner still holds it; one script, no wait for replicas. */
   @Override
   public boolean rewriteHolder(Grant grant, LockHolder holder) {
-    AcquireRequest request = grant.request();
-    String key = request.key();
-    try {
-      return REWRITE.<Long>run(link.commands(), ScriptOutputType.INTEGER, new String[] {keys.lock(key)},
-          request.ownerId(), HolderRecord.write(holder)) == 1L;
-    } catch (RuntimeException e) {
-      throw link.translate(e, "Rewriting the holder of '" + key + "'");
-    }
+    return HolderRewrites.rewrite(link, REWRITE, keys.lock(grant.request().key()), grant, holder);
   }
 
   @Override
