@@ -1,9 +1,9 @@
 package dev.baton.redis;
 
+import dev.baton.LockHolder;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Grant;
 import dev.baton.spi.HolderRecord;
-import dev.baton.spi.LockHolder;
 import io.lettuce.core.ScriptOutputType;
 
 /**
