@@ -7,63 +7,67 @@ import dev.baton.LockTimeoutException;
 import dev.baton.PermissionDeniedException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
-/** The {@code baton} command: the entry point, the subcommands, and how errors turn into one line and an exit status. */
-@Command(
-    name = "baton",
-    mixinStandardHelpOptions = true,
-    version = "baton 0.1.0-SNAPSHOT",
-    description = "Distributed locks on Redis, ZooKeeper, etcd, PostgreSQL and MySQL from the shell.",
-    footer = {"",
-        "Stores: -b/--backend URI on each command, $" + Backends.ENV + " by default:",
-        "  Redis       redis://host:port[/db], rediss://... (TLS),",
-        "              redis-sentinel://host:port[,host:port][/db]#master,",
-        "              rediss-sentinel://..., redis-cluster://host:port[,host:port],",
-        "              rediss-cluster://...",
-        "  ZooKeeper   zookeeper://host:port[,host:port][/chroot] (or zk://)",
-        "  etcd        etcd://host:port[,host:port] (or http://, https:// for TLS)",
-        "  PostgreSQL  postgresql://host[:port]/db (or postgres://, jdbc:postgresql://)",
-        "  MySQL       mysql://host[:port]/db, mariadb://... (or jdbc:mysql://,",
-        "              jdbc:mariadb://)",
-        "  In memory   memory://[name], a store inside the process: baton demo only",
-        "The password comes from BATON_PASSWORD or BATON_PASSWORD_FILE, the user from",
-        "BATON_USER, etcd's TLS files from BATON_TLS_CA, BATON_TLS_CERT, BATON_TLS_KEY.",
-        "",
-        "Exit statuses: 64 bad usage, 69 backend unreachable, 70 backend not set up",
-        "for baton (or another failure), 74 lock lost, 75 lock not acquired in time,",
-        "77 refused by the backend (credentials, permissions).",
-        "",
-        "Examples:",
-        "  baton demo                  # see a lock at work, nothing to install",
-        "  baton exec -b redis://127.0.0.1:6379 deploy ./deploy.sh",
-        "  baton list -b redis://127.0.0.1:6379",
-        "  baton revoke -b redis://127.0.0.1:6379 deploy   # ask the holder to let go",
-        "  baton exec --help           # each command's options and examples"})
+/**
+ * The {@code baton} command: the entry point, the subcommands, and how errors turn into one line and an exit status.
+ *
+ * <p>baton's own model and exec's are built in code: picocli's reading of annotations (reflection on the classes and
+ * their fields, annotation proxies generated at run time) cost an exec 14% of its CPU on Java 25 and 3% on 17
+ * (bench/notes.md). The other commands keep their annotations; a run builds the model of the command it names alone.
+ */
 public final class BatonCli implements Callable<Integer> {
   private static final String VERBOSE = "--verbose";
   private static final String LETTUCE_JFR = "io.lettuce.core.jfr";
   private static final String NETTY_NO_NATIVE = "io.netty.transport.noNative";
+  private static final String HELP = "help";
+  private static final String JUL_CONFIG_CLASS = "java.util.logging.config.class";
+  private static final String JUL_CONFIG_FILE = "java.util.logging.config.file";
+
   /**
    * The commands by name, in the order help lists them. A run that names its command first gets that one alone:
-   * building picocli's model of a command reflects on its class, and exec, status and list start sooner without
-   * the model of the others.
+   * building picocli's model of a command costs its start, and exec, status and list start sooner without the model
+   * of the others.
    */
-  private static final Map<String, Class<?>> COMMANDS = commands();
+  private static final List<String> COMMANDS = List.of("exec", "demo", "status", "list", "revoke", "serve", "torture",
+      HELP);
 
-  @CommandLine.Spec
-  private CommandLine.Model.CommandSpec spec;
+  private static final String[] FOOTER = {"",
+      "Stores: -b/--backend URI on each command, $" + Backends.ENV + " by default:",
+      "  Redis       redis://host:port[/db], rediss://... (TLS),",
+      "              redis-sentinel://host:port[,host:port][/db]#master,",
+      "              rediss-sentinel://..., redis-cluster://host:port[,host:port],",
+      "              rediss-cluster://...",
+      "  ZooKeeper   zookeeper://host:port[,host:port][/chroot] (or zk://)",
+      "  etcd        etcd://host:port[,host:port] (or http://, https:// for TLS)",
+      "  PostgreSQL  postgresql://host[:port]/db (or postgres://, jdbc:postgresql://)",
+      "  MySQL       mysql://host[:port]/db, mariadb://... (or jdbc:mysql://,",
+      "              jdbc:mariadb://)",
+      "  In memory   memory://[name], a store inside the process: baton demo only",
+      "The password comes from BATON_PASSWORD or BATON_PASSWORD_FILE, the user from",
+      "BATON_USER, etcd's TLS files from BATON_TLS_CA, BATON_TLS_CERT, BATON_TLS_KEY.",
+      "",
+      "Exit statuses: 64 bad usage, 69 backend unreachable, 70 backend not set up",
+      "for baton (or another failure), 74 lock lost, 75 lock not acquired in time,",
+      "77 refused by the backend (credentials, permissions).",
+      "",
+      "Examples:",
+      "  baton demo                  # see a lock at work, nothing to install",
+      "  baton exec -b redis://127.0.0.1:6379 deploy ./deploy.sh",
+      "  baton list -b redis://127.0.0.1:6379",
+      "  baton revoke -b redis://127.0.0.1:6379 deploy   # ask the holder to let go",
+      "  baton exec --help           # each command's options and examples"};
 
-  @CommandLine.Option(names = {"-v", VERBOSE}, scope = CommandLine.ScopeType.INHERIT,
-      description = "Print stack traces and the libraries' logs.")
-  boolean verbose;
+  private final CommandSpec spec;
+
+  private BatonCli() {
+    spec = CommandSpec.wrapWithoutInspection(this);
+  }
 
   /** Runs {@code baton} with {@code args} and exits with its status. */
   public static void main(String[] args) {
@@ -121,12 +125,12 @@ public final class BatonCli implements Callable<Integer> {
    * the words after exec's KEY left to CMD.
    */
   static CommandLine commandLine(String... args) {
-    CommandLine cli = new CommandLine(new BatonCli());
-    Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
-    if (named != null && named != CommandLine.HelpCommand.class) {
-      cli.addSubcommand(named);
-    } else {
-      COMMANDS.values().forEach(cli::addSubcommand);
+    CommandLine cli = new CommandLine(model());
+    String named = args.length > 0 && COMMANDS.contains(args[0]) && !args[0].equals(HELP) ? args[0] : null;
+    for (String name : COMMANDS) {
+      if (named == null || named.equals(name)) {
+        cli.addSubcommand(name, command(name));
+      }
     }
     // @FILE words are CMD's own (curl -d @body.json), not files for baton to read its arguments from.
     cli.setExpandAtFiles(false);
@@ -135,7 +139,7 @@ public final class BatonCli implements Callable<Integer> {
       // Everything after the first word that is not an option (KEY) is the command to run, as with flock(1).
       exec.setStopAtPositional(true);
     }
-    CommandLine help = cli.getSubcommands().get("help");
+    CommandLine help = cli.getSubcommands().get(HELP);
     if (help != null) {
       help.getCommandSpec().usageMessage().footer("", "Examples:",
           "  baton help exec       # the same as baton exec --help",
@@ -144,13 +148,35 @@ public final class BatonCli implements Callable<Integer> {
     return cli;
   }
 
-  private static Map<String, Class<?>> commands() {
-    Map<String, Class<?>> commands = new LinkedHashMap<>();
-    for (Class<?> command : List.of(ExecCommand.class, DemoCommand.class, StatusCommand.class, ListCommand.class,
-        RevokeCommand.class, ServeCommand.class, TortureCommand.class, CommandLine.HelpCommand.class)) {
-      commands.put(command.getAnnotation(Command.class).name(), command);
-    }
-    return Collections.unmodifiableMap(commands);
+  /** The model of {@code baton} alone, its options and help: the subcommands are added to it by name. */
+  private static CommandSpec model() {
+    CommandSpec spec = new BatonCli().spec;
+    spec.name("baton").version("baton 0.1.0-SNAPSHOT");
+    spec.usageMessage().description("Distributed locks on Redis, ZooKeeper, etcd, PostgreSQL and MySQL from the shell.")
+        .footer(FOOTER);
+    spec.addOption(OptionSpec.builder("-v", VERBOSE).type(boolean.class).scopeType(CommandLine.ScopeType.INHERIT)
+        .description("Print stack traces and the libraries' logs.").build());
+    // picocli's standard help options (mixinStandardHelpOptions), which it would read from its own annotations.
+    spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).type(boolean.class)
+        .description("Show this help message and exit.").build());
+    spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true).type(boolean.class)
+        .description("Print version information and exit.").build());
+    return spec;
+  }
+
+  /** What picocli makes the command {@code name} of: exec's model, or a class whose annotations describe it. */
+  private static Object command(String name) {
+    return switch (name) {
+      case "exec" -> ExecCommand.model();
+      case "demo" -> DemoCommand.class;
+      case "status" -> StatusCommand.class;
+      case "list" -> ListCommand.class;
+      case "revoke" -> RevokeCommand.class;
+      case "serve" -> ServeCommand.class;
+      case "torture" -> TortureCommand.class;
+      case HELP -> CommandLine.HelpCommand.class;
+      default -> throw new IllegalArgumentException("No command named '" + name + "': name one of " + COMMANDS);
+    };
   }
 
   /** {@code baton} without a command: the usage, on stderr since it is a usage error (64, EX_USAGE). */
@@ -178,9 +204,14 @@ public final class BatonCli implements Callable<Integer> {
       // baton says what went wrong in one line of its own; the libraries' warnings are for --verbose.
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
     }
-    // gRPC (etcd) and others log through java.util.logging, whose console handler prints INFO by default.
+    // gRPC (etcd) and others log through java.util.logging, whose console handler prints INFO by default: turned
+    // off as it starts, if it starts at all (QuietJavaLogging); at once where a configuration of the user's is named.
     if (!verbose) {
-      java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.OFF);
+      if (System.getProperty(JUL_CONFIG_CLASS) == null && System.getProperty(JUL_CONFIG_FILE) == null) {
+        System.setProperty(JUL_CONFIG_CLASS, QuietJavaLogging.class.getName());
+      } else {
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.OFF);
+      }
     }
   }
 

@@ -3,7 +3,6 @@ package dev.baton.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,7 +40,17 @@ final class Supervisor {
 
   /** {@code grace} in seconds, as sleep(1) reads them: {@code 10}, {@code 0.5}. */
   static String seconds(Duration grace) {
-    return BigDecimal.valueOf(grace.toMillis(), 3).stripTrailingZeros().toPlainString();
+    long millis = grace.toMillis();
+    if (millis % 1000 == 0) {
+      return Long.toString(millis / 1000);
+    }
+    // The thousandths without their trailing zeros: 1.5, 0.25, 0.001 (no BigDecimal: see DurationConverter.parse).
+    String thousandths = Long.toString(1000 + millis % 1000).substring(1);
+    int end = thousandths.length();
+    while (thousandths.charAt(end - 1) == '0') {
+      end--;
+    }
+    return millis / 1000 + "." + thousandths.substring(0, end);
   }
 
   /** The script without its comment lines, which are for its readers: it shows whole in ps(1). */
