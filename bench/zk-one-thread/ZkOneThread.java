@@ -18,11 +18,13 @@ import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * One thread locking and unlocking one free key on a ZooKeeper server of another process, three ways in turn within
+ * One thread locking and unlocking one free key on a ZooKeeper server of another process, four ways in turn within
  * each round (the order alternating from round to round): the raw create ephemeral-sequential + delete of the plain
- * client, Baton's Lock view (lock() + unlock()) and Curator's InterProcessMutex. Prints per round each one's cycles a
- * second and the CPU time per cycle of this JVM's Java threads (the caller, the clients' I/O and event
- * threads; not the JIT's nor the collector's), and Baton's ratios to the two others within the round. Run by bench/zk-one-thread/run.
+ * client, Baton's Lock view (lock() + unlock(), whose release is sent ahead of its answer), Curator's
+ * InterProcessMutex and Baton's Lease (acquire() + close(), whose release waits for its answer). Prints per round
+ * each one's cycles a second and the CPU time per cycle of this JVM's Java threads (the caller, the clients' I/O and
+ * event threads; not the JIT's nor the collector's), and the Lock view's ratios to the three others within the round.
+ * Run by bench/zk-one-thread/run.
  */
 public final class ZkOneThread {
   interface Cycle {
@@ -60,18 +62,20 @@ public final class ZkOneThread {
         new Contender("curator", () -> {
           mutex.acquire();
           mutex.release();
-        }));
+        }),
+        new Contender("baton-lease", () -> lock.acquire().close()));
     for (Contender c : contenders) {
       measure(c, warmupNanos);
     }
-    System.out.printf("round  %-30s %-30s %-30s  baton/raw  baton/curator%n", "raw /s (CPU µs/cycle)",
-        "baton /s (CPU µs/cycle)", "curator /s (CPU µs/cycle)");
+    System.out.printf("round  %-30s %-30s %-30s %-30s  baton/raw  baton/curator  baton/lease%n",
+        "raw /s (CPU µs/cycle)", "baton /s (CPU µs/cycle)", "curator /s (CPU µs/cycle)",
+        "baton-lease /s (CPU µs/cycle)");
     for (int round = 1; round <= rounds; round++) {
       List<Contender> order = new ArrayList<>(contenders);
       if (round % 2 == 0) {
         java.util.Collections.reverse(order);
       }
-      double[][] result = new double[3][];
+      double[][] result = new double[contenders.size()][];
       for (Contender c : order) {
         result[contenders.indexOf(c)] = measure(c, roundNanos);
       }
@@ -79,7 +83,8 @@ public final class ZkOneThread {
       for (double[] r : result) {
         line.append(String.format("  %-28s", String.format("%,.0f (%.0f)", r[0], r[1])));
       }
-      line.append(String.format("  %9.2f  %13.2f", result[1][0] / result[0][0], result[1][0] / result[2][0]));
+      line.append(String.format("  %9.2f  %13.2f  %11.2f", result[1][0] / result[0][0], result[1][0] / result[2][0],
+          result[1][0] / result[3][0]));
       System.out.println(line);
     }
     curator.close();

@@ -65,6 +65,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
   private final Events events;
   private final Watchdog watchdog;
   private final Cleanup cleanup;
+  private final ReleasesInFlight releasesInFlight = new ReleasesInFlight();
   private final LocalShares shares = new LocalShares();
   private final Acquisitions acquisitions = new Acquisitions();
   private final Observers observers;
@@ -108,6 +109,11 @@ final class Engine implements LossListener, ReleaseRequestListener {
 
   Watchdog watchdog() {
     return watchdog;
+  }
+
+  /** The releases of Lock-method holds whose answers are still on their way: see {@link EngineLease#releaseInOrder}. */
+  ReleasesInFlight releasesInFlight() {
+    return releasesInFlight;
   }
 
   Cleanup cleanup() {
@@ -537,7 +543,8 @@ final class Engine implements LossListener, ReleaseRequestListener {
   }
 
   /**
-   * Fails the waiters, releases the held leases and the lingering entries, stops the threads and closes the backend. Safe from any thread,
+   * Fails the waiters, releases the held leases and the lingering entries, waits for the answers to releases still on
+   * their way, stops the threads and closes the backend. Safe from any thread,
    * the client's own included (a listener that closes the client on a loss): that thread is neither waited for nor
    * interrupted. A close while another is under way waits for it to finish, unless it runs on one of the client's
    * threads, which the first may be waiting for.
@@ -553,6 +560,7 @@ final class Engine implements LossListener, ReleaseRequestListener {
       List.copyOf(watches).forEach(LeaderWatching::close);
       List.copyOf(entries).forEach(entry -> entry.holders().forEach(EngineLease::releaseOnClose));
       List.copyOf(lingering.values()).forEach(HeldEntry::endLingering);
+      releasesInFlight.await(CLOSE_WAIT_MILLIS);
       stopThreads();
       backend.close();
     } finally {

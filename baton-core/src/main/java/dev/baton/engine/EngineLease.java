@@ -7,6 +7,7 @@ import dev.baton.Primitive;
 import dev.baton.internal.Settings;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
  *   <li>The state goes one way: HELD, then ending (null in {@link #state}), then exactly one of RELEASED, EXPIRED or
  *       LOST, written once. The thread that takes the lease out of HELD (the holder, the hold timer, the entry being
  *       lost, the client closing) decides the final state, which may need the store's answer (a release that finds
- *       the entry gone ends LOST); until it is written the lease reads HELD but is no longer {@link #isHeld()}.
+ *       the entry gone ends LOST; a hold of the Lock methods leaves it to the thread that brings that answer,
+ *       {@link #releaseInOrder}); until it is written the lease reads HELD but is no longer {@link #isHeld()}.
  *   <li>{@link #isHeld()} is true only while the entry is valid ({@link HeldEntry#isValidAt}) and the hold end has not
  *       come.
  *   <li>The hold end only moves while the lease is held; {@link #hold} orders a move against the decisions the entry
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * <h2>Who writes what</h2>
  *
  * <ul>
- *   <li>{@link #state}: HELD to ending once, by whichever thread ends the lease; the final state by that thread only.
+ *   <li>{@link #state}: HELD to ending once, by whichever thread ends the lease; the final state by that thread only,
+ *       or by the one that brings the store's answer to a {@link #releaseInOrder}.
  *   <li>{@link #holdEndsAt} and {@link #holdTimer}: under {@link #hold}, by the holder moving its hold end; the
  *       timer also once by the engine right after the grant, before the lease is returned.
  *   <li>{@link #primitive}: by the acquiring thread, before the lease is returned to the holder.
@@ -274,19 +277,63 @@ final class EngineLease implements ReleasableLease {
     if (!state.compareAndSet(LeaseState.HELD, null)) {
       return false;
     }
-    LeaseState finalState = to;
-    LostReason told = reason;
     HeldEntry.Departure departure = HeldEntry.Departure.RELEASED;
     try {
       cancelHoldTimer();
       departure = entry.release(this, reason == null);
-      if (departure == HeldEntry.Departure.GONE && reason == null) {
-        finalState = LeaseState.LOST;
-        told = entry.lossReason();
-        log.warn("Lock '{}' (owner {}) was already gone from the store when released", key(), ownerId());
-      }
-    } finally {
-      state.set(finalState);
+    } catch (RuntimeException | Error e) {
+      state.set(to);
+      entry.left(departure);
+      throw e;
+    }
+    return ended(to, reason, departure, true);
+  }
+
+  /**
+   * The holder's release of a lease no caller sees (a hold of the Lock methods), which need not wait for the store's
+   * answer ({@link HeldEntry#releaseInOrder}): when the answer is still on its way, passes the key's local turn on
+   * at once (this client's next requests reach the store after the release), returns true, and writes the final
+   * state when the answer comes (LOST if the entry was gone: the holder's code is no longer there to be told, so
+   * that is logged, and observers hear it). Otherwise as {@link #release}.
+   */
+  @Override
+  public boolean releaseInOrder() {
+    if (!state.compareAndSet(LeaseState.HELD, null)) {
+      return false;
+    }
+    CompletableFuture<HeldEntry.Departure> departure;
+    try {
+      cancelHoldTimer();
+      departure = entry.releaseInOrder(this).toCompletableFuture();
+    } catch (RuntimeException | Error e) {
+      state.set(LeaseState.RELEASED);
+      entry.left(HeldEntry.Departure.RELEASED);
+      throw e;
+    }
+    if (departure.isDone()) {
+      return ended(LeaseState.RELEASED, null, departure.join(), true);
+    }
+    entry.left(HeldEntry.Departure.RELEASED);
+    engine.releasesInFlight().add(departure.thenAccept(answered -> ended(LeaseState.RELEASED, null, answered, false)));
+    return true;
+  }
+
+  /**
+   * Writes the lease's final state, as the holder's end ({@code to}, {@code reason}) and the entry's {@code departure}
+   * decide, passes the key's local turn on unless {@code leaveTurn} is false (it was passed on already), and tells
+   * whoever listens.
+   */
+  private boolean ended(LeaseState to, LostReason reason, HeldEntry.Departure departure, boolean leaveTurn) {
+    LeaseState finalState = to;
+    LostReason told = reason;
+    if (departure == HeldEntry.Departure.GONE && reason == null) {
+      finalState = LeaseState.LOST;
+      told = entry.lossReason();
+      log.warn("Lock '{}' (owner {}) was already gone from the store when released: the work done under it was not"
+          + " protected", key(), ownerId());
+    }
+    state.set(finalState);
+    if (leaveTurn) {
       entry.left(departure);
     }
     if (told != null) {

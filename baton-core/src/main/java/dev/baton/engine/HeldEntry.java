@@ -14,6 +14,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -43,7 +46,9 @@ import org.slf4j.LoggerFactory;
  *       leaving lease, as if it had not been offered.
  *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
  *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
- *       ended the entry, after that lease's final state is written.
+ *       ended the entry, after that lease's final state is written; or, when the store's answer to its release may come
+ *       later ({@link #releaseInOrder}), once the release is sent, before the answer writes that state: this
+ *       client's next requests reach the store after it.
  *   <li>A lingering entry ({@link #lingering}) has no lease on it, has left the key's local turn, and is found by its
  *       local key in the engine ({@link Engine#resumeLingering}) while it lingers. It stops lingering once per linger,
  *       under this object's monitor: taken again ({@link #resume}: a new lease, with the taker's turn, the entry
@@ -253,6 +258,53 @@ final class HeldEntry {
    * @throws LockException if the store refused the release
    */
   Departure release(EngineLease leaving, boolean mayHandOver) {
+    Departure departure = letGo(leaving, mayHandOver);
+    return departure != null ? departure : releaseAtStore() ? Departure.RELEASED : Departure.GONE;
+  }
+
+  /**
+   * As {@link #release} with a hand-over allowed, for a lease no caller sees (a hold of the Lock methods): if
+   * {@code leaving} is the last lease, the store's release may still be on its way when this returns
+   * ({@link dev.baton.spi.LockBackend#releaseInOrder}), and the departure completes with its answer. A store that
+   * cannot be reached, or no answer, is retried later as {@link #release} retries; a refusal that comes as an answer
+   * is logged (the lease has no caller left to throw to), and the entry expires at the store.
+   *
+   * @throws LockException if the store refused the release before this returned
+   */
+  CompletionStage<Departure> releaseInOrder(EngineLease leaving) {
+    Departure departure = letGo(leaving, true);
+    if (departure != null) {
+      return CompletableFuture.completedFuture(departure);
+    }
+    CompletionStage<Boolean> answer;
+    try {
+      answer = engine.backend().releaseInOrder(grant);
+    } catch (BackendUnavailableException e) {
+      retryRelease();
+      return CompletableFuture.completedFuture(Departure.RELEASED);
+    } catch (LockException refused) {
+      throw refusedRelease(refused);
+    }
+    return answer.handle((ours, error) -> {
+      Throwable cause = error instanceof CompletionException wrapped && wrapped.getCause() != null
+          ? wrapped.getCause() : error;
+      if (cause == null) {
+        return Boolean.FALSE.equals(ours) ? Departure.GONE : Departure.RELEASED;
+      }
+      if (cause instanceof LockException refused && !(cause instanceof BackendUnavailableException)) {
+        refusedRelease(refused);
+      } else {
+        retryRelease();
+      }
+      return Departure.RELEASED;
+    });
+  }
+
+  /**
+   * Lets {@code leaving} go as {@link #release} does, but for the release at the store: null if the entry has ended
+   * by it, and the store's entry is to be released.
+   */
+  private Departure letGo(EngineLease leaving, boolean mayHandOver) {
     if (mayHandOver && queue != null) {
       Handover handover;
       try {
@@ -280,7 +332,7 @@ final class HeldEntry {
     if (!leave(leaving)) {
       return isLost() ? Departure.GONE : Departure.LEFT_TO_OTHERS;
     }
-    return releaseAtStore() ? Departure.RELEASED : Departure.GONE;
+    return null;
   }
 
   /**
@@ -482,13 +534,21 @@ final class HeldEntry {
     try {
       return engine.backend().release(grant);
     } catch (BackendUnavailableException e) {
-      engine.cleanup().runLater("release of " + grant.request().lockName(), () -> engine.backend().release(grant));
+      retryRelease();
       return true;
     } catch (LockException refused) {
-      log.warn("The release of lock '{}' (owner {}) was refused; no longer renewed, its entry expires at the store"
-          + " within {}", grant.request().key(), grant.request().ownerId(), Durations.format(grant.request().entryTtl()));
-      throw refused;
+      throw refusedRelease(refused);
     }
+  }
+
+  private void retryRelease() {
+    engine.cleanup().runLater("release of " + grant.request().lockName(), () -> engine.backend().release(grant));
+  }
+
+  private LockException refusedRelease(LockException refused) {
+    log.warn("The release of lock '{}' (owner {}) was refused; no longer renewed, its entry expires at the store"
+        + " within {}", grant.request().key(), grant.request().ownerId(), Durations.format(grant.request().entryTtl()));
+    return refused;
   }
 
   /**

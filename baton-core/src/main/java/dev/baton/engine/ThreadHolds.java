@@ -162,7 +162,7 @@ final class ThreadHolds {
     if (--hold.use.holds > 0) {
       return;
     }
-    if (!hold.use.lease.release()) {
+    if (!hold.use.lease.releaseInOrder()) {
       throw lost(hold.use.lease);
     }
   }

@@ -7,6 +7,7 @@ import dev.baton.LockStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -100,6 +101,25 @@ public interface LockBackend extends AutoCloseable {
    * @throws BackendUnavailableException if the store could not be reached; the engine retries
    */
   boolean release(Grant grant);
+
+  /**
+   * Deletes a held entry, if it is still ours, as {@link #release} does, and may return before the store has answered:
+   * the engine then ends the lease when the answer comes, and the holder goes on meanwhile. A store may return early
+   * only if what the holder's process does next cannot tell the release from one already answered: the store applies
+   * it before every request this client sends after this returns (a ZooKeeper session's requests are served in order),
+   * and every other client of this process that acquires the key, reads its status or lists it after this returns
+   * waits for the answer first. Another process may find the entry a round trip longer. The engine asks for it where
+   * no caller waits for the answer: the release of a hold of the {@link java.util.concurrent.locks.Lock} methods,
+   * whose lease no caller sees. The default releases at once, as {@link #release} does.
+   *
+   * @return completes with true if the entry was ours, false if the store no longer held it for us, exceptionally with
+   *     {@link BackendUnavailableException} if the answer did not come (the engine retries) or with the
+   *     {@link dev.baton.LockException} that {@link #release} would have thrown
+   * @throws BackendUnavailableException if the release could not be sent; the engine retries
+   */
+  default CompletionStage<Boolean> releaseInOrder(Grant grant) {
+    return CompletableFuture.completedFuture(release(grant));
+  }
 
   /**
    * Ends a chain of local hand-overs (the engine hands a held entry from a releasing thread to the next waiting thread

@@ -115,9 +115,13 @@ final class QueueAttempt implements Attempt {
         return listed;
       }
     }
+    DeletesInFlight.awaitOthers(lockPath, session, zk.callTimeout());
     CompletableFuture<ZkCalls.Created> created = ZkCalls.create(handle, lockPath + "/" + prefix, data, zk.acl(),
         CreateMode.EPHEMERAL_SEQUENTIAL);
     CompletableFuture<ZkCalls.Listed> listed = ZkCalls.listing(handle, lockPath);
+    // The listing's answer comes after the create's, and is completed after it on the same thread: waiting for it
+    // first wakes this thread once for both.
+    ZkCalls.awaitQuietly(listed, zk.callTimeout());
     try {
       ZkCalls.Created made = ZkCalls.await(created, zk.callTimeout(), what);
       remember(made.path().substring(lockPath.length() + 1), session, made.stat().getCzxid());

@@ -201,6 +201,20 @@ final class ZkCalls {
     }
   }
 
+  /**
+   * Waits for a call to complete, however it does, at most {@code timeout}: for a call whose answer comes after those
+   * of calls sent before it, which are then complete too. Its own result is read with {@link #await}.
+   */
+  static void awaitQuietly(CompletableFuture<?> call, Duration timeout) {
+    try {
+      call.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      // Read, and reported, by the caller's await.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** Whether the outcome of a write that failed with {@code e} is unknown: it may have been applied. */
   static boolean outcomeUnknown(KeeperException e) {
     return e.code() == KeeperException.Code.CONNECTIONLOSS || e.code() == KeeperException.Code.OPERATIONTIMEOUT;

@@ -146,6 +146,11 @@ final class ObservedClient implements AutoCloseable {
     }
 
     @Override
+    public CompletionStage<Boolean> releaseInOrder(Grant grant) {
+      return zk.releaseInOrder(grant);
+    }
+
+    @Override
     public void setLossListener(LossListener listener) {
       zk.setLossListener(listener);
     }

@@ -1,6 +1,7 @@
 package dev.baton.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeout;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.DistributedLock;
@@ -79,6 +80,36 @@ class RoundTripsTest {
         assertThat(lease.isHeld()).isTrue();
         assertThat(SessionCounters.of(session).requestsSince(before)).as("requests for the grant").isEqualTo(2);
       }
+    }
+  }
+
+  /**
+   * The Lock methods' unlock sends the delete and returns, its reply still held back by the proxy: this session's next
+   * requests follow the delete at the server. Another client of this process that takes the lock waits for the
+   * delete's answer first, so that it finds the lock free as it would after an answered release.
+   */
+  @Test
+  void anUnlockReturnsBeforeTheDeleteIsAnsweredAndAnotherClientHereWaitsForTheAnswer() throws Exception {
+    try (TcpProxy proxy = TcpProxy.start("127.0.0.1", zookeeper.server().port());
+        ObservedClient observed = ObservedClient.connect(proxy.address(), SESSION_TIMEOUT);
+        ObservedClient other = ObservedClient.connect(zookeeper.connectString(), SESSION_TIMEOUT)) {
+      DistributedLock lock = observed.client().lock(key);
+      lock.acquire().close(); // creates the lock's parent nodes
+      lock.lock();
+      long session = observed.sessionId();
+      SessionCounters before = SessionCounters.of(session);
+
+      proxy.delayReplies();
+      assertTimeout(SESSION_TIMEOUT.dividedBy(2), lock::unlock, "an unlock that waited for the delete's reply");
+      await().until(() -> SessionCounters.of(session).requestsSince(before) == 1);
+      assertThat(SessionCounters.of(session).lastOperation()).isEqualTo("DELE");
+
+      CompletableFuture<Boolean> othersTry = CompletableFuture.supplyAsync(() -> other.client().lock(key).tryLock());
+      await("the other client waits for the delete's answer").during(Duration.ofMillis(300))
+          .atMost(Duration.ofSeconds(5)).until(() -> !othersTry.isDone());
+
+      proxy.deliverReplies();
+      assertThat(othersTry.get(10, TimeUnit.SECONDS)).as("the other client's tryLock").isTrue();
     }
   }
 

@@ -20,6 +20,8 @@ enum Implementation {
   /** Baton's mutex with {@link BatonContender#LINGER}: a re-acquire in the same client makes no round trip. */
   BATON_REDIS_LINGERING(Store.REDIS, Role.BATON, lingering()),
   BATON_ZOOKEEPER(Store.ZOOKEEPER, Role.BATON, baton()),
+  /** The Lock methods, whose unlock() sends the release ahead of its answer on ZooKeeper; a Lease's close() waits. */
+  BATON_ZOOKEEPER_LOCK_VIEW(Store.ZOOKEEPER, Role.BATON, Map.of(Hold.LOCK, "Baton (Lock view)")),
   BATON_ZOOKEEPER_LINGERING(Store.ZOOKEEPER, Role.BATON, lingering()),
   /** As {@link #BATON_REDIS_SINGLE_LOCKS}, on ZooKeeper. */
   BATON_ZOOKEEPER_SINGLE_LOCKS(Store.ZOOKEEPER, Role.BATON,
@@ -119,6 +121,7 @@ enum Implementation {
       case REDISSON -> RedissonContender.oneServer(endpoints.redisUri());
       case RAW_REDIS -> RawRedisContender.oneServer(endpoints.redisUri());
       case BATON_ZOOKEEPER -> new BatonContender(ZooKeeperLockClient.connect(endpoints.zooKeeper()), false);
+      case BATON_ZOOKEEPER_LOCK_VIEW -> new BatonContender(ZooKeeperLockClient.connect(endpoints.zooKeeper()), true);
       case BATON_ZOOKEEPER_SINGLE_LOCKS ->
           new SingleLocksInOrderContender(ZooKeeperLockClient.connect(endpoints.zooKeeper()));
       case BATON_ZOOKEEPER_LINGERING -> BatonContender.lingering(ZooKeeperLockClient.connect(endpoints.zooKeeper()));
