@@ -45,8 +45,9 @@ import org.mariadb.jdbc.MariaDbDataSource;
  * but one (a deadlock error, which the engine retries), so mutual exclusion, growing tokens, the fair queue and
  * requests to release hold across nodes; reads wait for the cluster ({@link CausalReads}), so a node that lags
  * behind does not see a renewed lock as expired, in a waiter's reads or in a first try's claim, on the client's own
- * pool and on an application's {@code DataSource} (its compound statement); a node killed while its client holds frees the lock within its ttl
- * on the others. The cluster is started once for the class; the test that kills a node runs last.
+ * pool and on an application's {@code DataSource} (its compound statement); a node killed while its client holds
+ * frees the lock within its ttl on the others. The cluster is started once for the class; the test that kills a
+ * node runs last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MySqlGaleraTest {
@@ -242,7 +243,7 @@ class MySqlGaleraTest {
       statement.execute("BACKUP STAGE BLOCK_DDL");
       await().atMost(PROMPTLY).until(() -> holderLooksExpiredAt(1, key, holding.fencingToken()));
       long compoundBefore = compoundStatements(1);
-      // The waiter's own entry, if the claim adds one, outlives the pause (a ttl of 30 s), so that what it read decides.
+      // The waiter's own entry, if the claim adds one, outlives the pause (a ttl of 30 s): what it read decides.
       waiting = lagging.lock(key)
           .acquireAsync(LockOptions.builder().ttl(Duration.ofSeconds(30)).waitTime(LONG_WAIT).build());
       if (connections == Connections.DATA_SOURCE) {
