@@ -17,7 +17,9 @@ import java.util.Set;
  *   <li>On an application's {@code DataSource}, whose settings Baton leaves alone: {@code claim-block.sql}, the same
  *       transaction in one compound statement ({@code BEGIN NOT ATOMIC ... END}), if the connection runs one
  *       ({@code block-probe.sql}). MariaDB does, whatever the pool's settings are: sent as text (MariaDB
- *       Connector/J's default) or prepared on the server ({@code useServerPrepStmts}).
+ *       Connector/J's default) or prepared on the server ({@code useServerPrepStmts}). On a Galera node too: with
+ *       bit 1 of {@code wsrep_sync_wait} ({@link CausalReads}) its transaction waits for the cluster as
+ *       {@code claim.sql}'s does (tested by {@code MySqlGaleraTest} on a node that lags behind).
  *   <li>None where the probe is refused: MySQL, which has no compound statement outside stored programs, or a server
  *       that will not prepare one when the pool's driver prepares statements on the server. Every first try then
  *       takes the full transaction, one statement a round trip, with the same guarantees.

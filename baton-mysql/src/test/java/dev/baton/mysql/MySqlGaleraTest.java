@@ -35,6 +35,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.mariadb.jdbc.MariaDbDataSource;
 
 /**
@@ -42,8 +44,10 @@ import org.mariadb.jdbc.MariaDbDataSource;
  * of replication says of Galera. Acquires on different nodes conflict on the counter row, and certification aborts all
  * but one (a deadlock error, which the engine retries), so mutual exclusion, growing tokens, the fair queue and
  * requests to release hold across nodes; reads wait for the cluster ({@link CausalReads}), so a node that lags
- * behind does not see a renewed lock as expired; a node killed while its client holds frees the lock within its ttl
- * on the others. The cluster is started once for the class; the test that kills a node runs last.
+ * behind does not see a renewed lock as expired, in a waiter's reads or in a first try's claim, on the client's own
+ * pool and on an application's {@code DataSource} (its compound statement); a node killed while its client holds
+ * frees the lock within its ttl on the others. The cluster is started once for the class; the test that kills a
+ * node runs last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MySqlGaleraTest {
@@ -214,8 +218,54 @@ class MySqlGaleraTest {
     }
   }
 
-  @Test
+  /**
+   * The first try of an acquire, sent by a node that lags behind (its applier paused by BACKUP STAGE BLOCK_DDL, as a
+   * backup takes it, which lets the node's own transactions run up to their commit) while the holder renews on another
+   * node: the claim's read waits for the cluster, so it sees the holder's renewal and adds nothing, and the waiter gets
+   * the lock only when the holder releases it. On both kinds of connection: the client's own pool, which sends
+   * {@code claim.sql} as several statements, and an application's {@code DataSource} on MariaDB, which sends
+   * {@code claim-block.sql}, one compound statement. The pause ends soon after the claim is sent, well within the time
+   * the holder's entry had left when the claim began (two thirds of its ttl at least): a wait guarantees that a read
+   * sees what the cluster committed before its statement began, not what it committed during the wait.
+   */
+  @ParameterizedTest
+  @EnumSource(Connections.class)
   @Order(6)
+  @Timeout(90)
+  void aFirstTryOnANodeThatLagsBehindDoesNotTakeALockRenewedElsewhere(Connections connections) throws Exception {
+    String key = "lagging-first-try-" + connections;
+    Duration ttl = Duration.ofSeconds(3);
+    Lease holding = client(connections, 0).lock(key, LockOptions.builder().ttl(ttl).build()).acquire(PROMPTLY);
+    LockClient lagging = client(connections, 1);
+    CompletableFuture<Lease> waiting;
+    try (Connection paused = connect(1); Statement statement = paused.createStatement()) {
+      statement.execute("BACKUP STAGE START");
+      statement.execute("BACKUP STAGE BLOCK_DDL");
+      await().atMost(PROMPTLY).until(() -> holderLooksExpiredAt(1, key, holding.fencingToken()));
+      long compoundBefore = compoundStatements(1);
+      // The waiter's own entry, if the claim adds one, outlives the pause (a ttl of 30 s): what it read decides.
+      waiting = lagging.lock(key)
+          .acquireAsync(LockOptions.builder().ttl(Duration.ofSeconds(30)).waitTime(LONG_WAIT).build());
+      if (connections == Connections.DATA_SOURCE) {
+        await().atMost(PROMPTLY).until(() -> compoundStatements(1) > compoundBefore);
+      }
+      await().during(Duration.ofMillis(300)).atMost(PROMPTLY).until(() -> !waiting.isDone() && holding.isHeld());
+      if (connections == Connections.OWN_POOL) {
+        assertThat(compoundStatements(1)).as("compound statements run on node 1").isEqualTo(compoundBefore);
+      }
+      statement.execute("BACKUP STAGE END");
+    }
+    await().during(Duration.ofSeconds(2)).atMost(PROMPTLY).until(() -> !waiting.isDone() && holding.isHeld());
+
+    long held = holding.fencingToken();
+    holding.close();
+    try (Lease next = waiting.get(30, TimeUnit.SECONDS)) {
+      assertThat(next.fencingToken()).isGreaterThan(held);
+    }
+  }
+
+  @Test
+  @Order(7)
   @Timeout(60)
   void anApplicationsDataSourceWhoseStatementsDoNotWaitForTheClusterIsRefused() throws Exception {
     MariaDbDataSource plain = dataSource(galera.cluster().jdbcUrl(0));
@@ -237,7 +287,7 @@ class MySqlGaleraTest {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   @Timeout(90)
   void aLockHeldThroughANodeThatIsKilledFreesWithinItsTtlOnTheOthers() throws Exception {
     String key = "killed-node";
@@ -266,6 +316,34 @@ class MySqlGaleraTest {
     LockClient client = MySqlLockClient.connect(galera.uri(node));
     clients.add(client);
     return client;
+  }
+
+  private LockClient client(Connections connections, int node) throws SQLException {
+    if (connections == Connections.OWN_POOL) {
+      return client(node);
+    }
+    LockClient client = MySqlLockClient.builder()
+        .dataSource(dataSource(galera.cluster().jdbcUrl(node) + "?sessionVariables=wsrep_sync_wait=3"))
+        .connect();
+    clients.add(client);
+    return client;
+  }
+
+  /** The kinds of connection a client takes, each with its own claim ({@link ClaimStatement}). */
+  enum Connections {
+    /** The client's own pool, given the node's address: {@code claim.sql}, several statements a call. */
+    OWN_POOL,
+    /** An application's MariaDB Connector/J {@code DataSource}: {@code claim-block.sql}, one compound statement. */
+    DATA_SOURCE
+  }
+
+  /** The compound statements ({@code BEGIN NOT ATOMIC ... END}) node {@code node} has run since it started. */
+  private static long compoundStatements(int node) throws SQLException {
+    try (Connection connection = connect(node); Statement statement = connection.createStatement();
+        ResultSet row = statement.executeQuery("SHOW GLOBAL STATUS LIKE 'Com_compound_sql'")) {
+      assertThat(row.next()).as("Com_compound_sql at node %d", node).isTrue();
+      return row.getLong(2);
+    }
   }
 
   private static MariaDbDataSource dataSource(String url) throws SQLException {
