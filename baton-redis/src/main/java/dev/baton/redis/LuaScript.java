@@ -17,17 +17,19 @@ import java.util.concurrent.CompletionStage;
 /**
  * A Lua script from this package's resources, run with {@code EVALSHA} (one round trip, the script's
  * digest computed here) and with {@code EVAL} of the source when the server answers {@code NOSCRIPT}
- * (after a restart or a {@code SCRIPT FLUSH}); that {@code EVAL} caches it again.
+ * (after a restart or a {@code SCRIPT FLUSH}); that {@code EVAL} caches it again. The digest is computed
+ * when the script first runs, not as the backends' classes initialize: a short-lived client such as
+ * {@code baton exec} runs two or three of the scripts and would otherwise pay SHA-1 for all twelve.
  */
 final class LuaScript {
   private final String name;
   private final String source;
-  private final String sha;
+  /** The source's SHA-1 in hex once computed; a race computes it twice, to the same immutable string. */
+  private String sha;
 
   private LuaScript(String name, String source) {
     this.name = name;
     this.source = source;
-    this.sha = sha1(source);
   }
 
   static LuaScript load(String name) {
@@ -43,7 +45,7 @@ final class LuaScript {
 
   <T> T run(AwaitedCommands redis, ScriptOutputType type, String[] keys, String... args) {
     try {
-      return redis.await(redis.async().<T>evalsha(sha, type, keys, args));
+      return redis.await(redis.async().<T>evalsha(sha(), type, keys, args));
     } catch (RedisNoScriptException e) {
       return redis.await(redis.async().<T>eval(source, type, keys, args));
     }
@@ -51,7 +53,7 @@ final class LuaScript {
 
   <T> CompletionStage<T> runAsync(RedisScriptingAsyncCommands<String, String> redis, ScriptOutputType type, String[] keys,
       String... args) {
-    CompletionStage<T> first = redis.evalsha(sha, type, keys, args);
+    CompletionStage<T> first = redis.evalsha(sha(), type, keys, args);
     return first.exceptionallyCompose(error -> {
       Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
       if (cause instanceof RedisNoScriptException) {
@@ -63,7 +65,16 @@ final class LuaScript {
 
   @Override
   public String toString() {
-    return name + "@" + sha;
+    return name + "@" + sha();
+  }
+
+  private String sha() {
+    String digest = sha;
+    if (digest == null) {
+      digest = sha1(source);
+      sha = digest;
+    }
+    return digest;
   }
 
   private static String sha1(String text) {

@@ -77,7 +77,7 @@ final class RedisLink implements AutoCloseable {
     uri.setTimeout(commandTimeout);
     // Lettuce bounds the handshake with each sentinel by the sentinel's own timeout, one minute unless set.
     uri.getSentinels().forEach(sentinel -> sentinel.setTimeout(commandTimeout));
-    ClientResources resources = newResources();
+    ClientResources resources = newResources(false);
     RedisClient client = new LazyBlockingApiClient(resources, uri);
     client.setOptions(options(ClientOptions.builder(), commandTimeout, connectTimeout, acks).build());
     // The connections handshake at once: a short-lived client (baton exec) waits for one round of them, not two.
@@ -111,7 +111,7 @@ final class RedisLink implements AutoCloseable {
       ReplicaAcks acks) {
     String server = RedisTarget.describe(seeds);
     seeds.forEach(seed -> seed.setTimeout(commandTimeout));
-    ClientResources resources = newResources();
+    ClientResources resources = newResources(true);
     RedisClusterClient client = RedisClusterClient.create(resources, seeds);
     client.setOptions(options(ClusterClientOptions.builder(), commandTimeout, connectTimeout, acks)
         .topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
@@ -168,15 +168,20 @@ final class RedisLink implements AutoCloseable {
   /**
    * Resources of the link's own, which nothing outside it reads: no command latency recorder (with HdrHistogram and
    * LatencyUtils on the class path, Lettuce would otherwise record every command and publish the figures every ten
-   * minutes on an event bus nobody listens to), and the least threads Lettuce allows.
+   * minutes on an event bus nobody listens to), and the least threads Lettuce allows. A cluster's link listens on
+   * Lettuce's event bus for changes of the slots; a link to one server listens to nothing there, and its bus drops
+   * the events ({@link DroppedEvents}) rather than start a Reactor scheduler for them.
    */
-  private static ClientResources newResources() {
-    return DefaultClientResources.builder()
+  private static ClientResources newResources(boolean cluster) {
+    DefaultClientResources.Builder resources = DefaultClientResources.builder()
         .commandLatencyRecorder(CommandLatencyRecorder.disabled())
         .ioThreadPoolSize(2)
         .computationThreadPoolSize(2)
-        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
-        .build();
+        .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS));
+    if (!cluster) {
+      resources.eventBus(DroppedEvents.INSTANCE);
+    }
+    return resources.build();
   }
 
   private static <B extends ClientOptions.Builder> B options(B builder, Duration commandTimeout,
