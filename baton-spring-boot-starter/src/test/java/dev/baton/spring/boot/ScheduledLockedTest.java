@@ -98,9 +98,10 @@ class ScheduledLockedTest {
         assertThat(proxy.nameOrFallback()).isEqualTo("fell back");
         assertThat(skipped(context, "Jobs.countIfFree()")).isEqualTo(1);
       }
+      // The scheduled nightly() takes the same key every 20 ms, so a call may meet it there: each runs once free.
       Jobs proxy = context.getBean(Jobs.class);
-      assertThat(proxy.countIfFree()).isEqualTo(1);
-      assertThat(proxy.nameOrFallback()).isEqualTo("ran");
+      await().atMost(PROMPTLY).until(proxy::countIfFree, count -> count == 1);
+      await().atMost(PROMPTLY).until(proxy::nameOrFallback, "ran"::equals);
     });
   }
 
