@@ -1,6 +1,5 @@
 package dev.baton.mysql;
 
-import dev.baton.testkit.LockClientContract;
 import dev.baton.testkit.MariaDbServerExtension;
 import dev.baton.torture.LockClientFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -11,7 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * other driver, Oracle's MySQL Connector/J, on a HikariCP pool: the store is plain JDBC there, and its SQL and
  * errors read the same through either driver.
  */
-class MySqlConnectorJLockContractTest extends LockClientContract {
+class MySqlConnectorJLockContractTest extends MariaDbLockContract {
   @RegisterExtension
   static final MariaDbServerExtension mariadb = new MariaDbServerExtension();
 
@@ -26,18 +25,7 @@ class MySqlConnectorJLockContractTest extends LockClientContract {
   }
 
   @Override
-  protected String target() {
-    return mariadb.uri();
-  }
-
-  @Override
-  protected void removeEntryBehindOurBack(String key) {
-    TestDatabase.updateForKey(mariadb.server(), "DELETE FROM baton_locks WHERE lock_key = ?", key);
-  }
-
-  @Override
-  protected int entriesAtStore(String key) {
-    return (int) TestDatabase.numberForKey(mariadb.server(), "SELECT count(*) FROM baton_locks WHERE lock_key = ?",
-        key);
+  protected MariaDbServerExtension mariadb() {
+    return mariadb;
   }
 }

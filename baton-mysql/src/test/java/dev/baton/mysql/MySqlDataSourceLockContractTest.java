@@ -1,6 +1,5 @@
 package dev.baton.mysql;
 
-import dev.baton.testkit.LockClientContract;
 import dev.baton.testkit.MariaDbServerExtension;
 import dev.baton.torture.LockClientFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -11,7 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * one statement a call (a pool of MariaDB Connector/J's with its defaults): an uncontended acquire's first try is the
  * compound statement ({@code claim-block.sql}), every other the full transaction.
  */
-class MySqlDataSourceLockContractTest extends LockClientContract {
+class MySqlDataSourceLockContractTest extends MariaDbLockContract {
   @RegisterExtension
   static final MariaDbServerExtension mariadb = new MariaDbServerExtension();
 
@@ -26,18 +25,7 @@ class MySqlDataSourceLockContractTest extends LockClientContract {
   }
 
   @Override
-  protected String target() {
-    return mariadb.uri();
-  }
-
-  @Override
-  protected void removeEntryBehindOurBack(String key) {
-    TestDatabase.updateForKey(mariadb.server(), "DELETE FROM baton_locks WHERE lock_key = ?", key);
-  }
-
-  @Override
-  protected int entriesAtStore(String key) {
-    return (int) TestDatabase.numberForKey(mariadb.server(), "SELECT count(*) FROM baton_locks WHERE lock_key = ?",
-        key);
+  protected MariaDbServerExtension mariadb() {
+    return mariadb;
   }
 }
