@@ -587,25 +587,29 @@ final class HeldEntry {
       if (ended) {
         return Handover.NONE;
       }
-      holders.add(successor); // so that a loss or the client's close reaches it while it is handed over
+      // The successor stands in the leaving lease's place before a waiter may take it: taken, it may be released,
+      // handed on or lost at once, and the leaving lease must by then hold nothing, or its own release would end the
+      // entry a second time, at the store too, where the key's next acquisition may already have an entry. A loss or
+      // the client's close meanwhile reaches the successor.
+      holders.remove(leaving);
+      holders.add(successor);
       handovers = chain; // before the waiter may take it, and hand it on in turn
     }
     // Not under the monitor: the waiter woken here releases soon after, and would wait for it.
     HandoverTerms terms = HandoverTerms.of(request, heldFor, engine.backend().rewritesHolders());
-    boolean taken = queue.handOver(terms, successor, waiter -> heldFor = waiter.multiLock());
-    synchronized (this) {
-      if (!taken || !holders.contains(successor)) {
-        // Not taken, or ended before it was (lost, or the client closed): the leaving lease goes on as the holder.
-        holders.remove(successor);
-        if (!taken) {
-          handovers = before;
-        }
-        return Handover.NONE;
-      }
-      holders.remove(leaving);
+    if (queue.handOver(terms, successor, waiter -> heldFor = waiter.multiLock())) {
+      rewriteRecord();
+      return Handover.HANDED_OVER;
     }
-    rewriteRecord();
-    return Handover.HANDED_OVER;
+    synchronized (this) {
+      handovers = before;
+      if (holders.remove(successor)) {
+        holders.add(leaving); // not taken: the leaving lease goes on as the holder
+      }
+      // Otherwise the entry ended while the successor stood in (lost, or the client closed): the leaving lease,
+      // no holder, finds it so as it goes on.
+    }
+    return Handover.NONE;
   }
 
   /**

@@ -19,7 +19,10 @@ import java.util.Map;
  * <p>An exclusive entry is released by a plain delete sent once ({@link EntryDeletes}): answered, it was applied once
  * and nothing of it is left on the way, so the name may serve the next acquisition. Unanswered, it may still be
  * applied later, and would then delete that acquisition's entry: the name is {@linkplain OwnEntry#retire() retired},
- * and the lease's later acquisitions of the key take the next one ({@link EtcdKeys#entry(String, long, int)}).
+ * and the lease's later acquisitions of the key take the next one ({@link EtcdKeys#entry(String, long, int)}). Only
+ * the latest acquisition to take an exclusive name may delete by it: a release that comes after the next acquisition
+ * took the name (the background release of an entry found lost, once the key's turn went on) deletes by create
+ * revision, so it can never remove that acquisition's entry.
  */
 final class EntryNames {
   /** The slot of an exclusive entry, which takes none. */
@@ -30,6 +33,8 @@ final class EntryNames {
   private final Map<LeaseKey, Map<Integer, OwnEntry>> taken = new HashMap<>();
   /** How many exclusive names were retired, by lease and key; none for most. */
   private final Map<LeaseKey, Integer> retired = new HashMap<>();
+  /** The latest acquisition to take each exclusive name, until it ends. */
+  private final Map<LeaseKey, OwnEntry> latest = new HashMap<>();
 
   EntryNames(EtcdKeys keys) {
     this.keys = keys;
@@ -40,7 +45,9 @@ final class EntryNames {
     LeaseKey slots = new LeaseKey(leaseId, key);
     if (rule.mode() == Mode.EXCLUSIVE) {
       int generation = retired.getOrDefault(slots, 0);
-      return new OwnEntry(keys.entry(key, leaseId, generation), slots, NO_SLOT, generation);
+      OwnEntry entry = new OwnEntry(keys.entry(key, leaseId, generation), slots, NO_SLOT, generation);
+      latest.put(slots, entry);
+      return entry;
     }
     Map<Integer, OwnEntry> inUse = taken.computeIfAbsent(slots, k -> new HashMap<>());
     int slot = 0;
@@ -59,9 +66,18 @@ final class EntryNames {
   synchronized void forget(long leaseId) {
     taken.keySet().removeIf(slots -> slots.leaseId() == leaseId);
     retired.keySet().removeIf(names -> names.leaseId() == leaseId);
+    latest.keySet().removeIf(names -> names.leaseId() == leaseId);
+  }
+
+  private synchronized boolean isLatest(OwnEntry entry) {
+    return latest.get(entry.slots) == entry;
   }
 
   private synchronized void free(OwnEntry entry) {
+    if (entry.slot == NO_SLOT) {
+      latest.remove(entry.slots, entry);
+      return;
+    }
     Map<Integer, OwnEntry> inUse = taken.get(entry.slots);
     // Only if the slot is still this entry's: a retried release must not free a later acquisition's slot.
     if (inUse != null && inUse.remove(entry.slot, entry) && inUse.isEmpty()) {
@@ -93,10 +109,11 @@ final class EntryNames {
 
     /**
      * Whether a release may delete this entry by name alone, with a delete sent once: an exclusive entry, whose name
-     * can be retired. Compatible with etcd's own lock, no: its name must stay {@code K/LEASE}.
+     * can be retired, while no later acquisition took the name. Compatible with etcd's own lock, no: its name must
+     * stay {@code K/LEASE}.
      */
     boolean deletableByName() {
-      return slot == NO_SLOT && !keys.etcdCompatible();
+      return slot == NO_SLOT && !keys.etcdCompatible() && isLatest(this);
     }
 
     /** A plain delete of this name went unanswered and may still be applied: later acquisitions take another name. */
@@ -104,11 +121,9 @@ final class EntryNames {
       EntryNames.this.retire(this);
     }
 
-    /** The acquisition has ended: its slot may serve the next. Safe to call more than once. */
+    /** The acquisition has ended: its name or slot may serve the next. Safe to call more than once. */
     void free() {
-      if (slot != NO_SLOT) {
-        EntryNames.this.free(this);
-      }
+      EntryNames.this.free(this);
     }
   }
 

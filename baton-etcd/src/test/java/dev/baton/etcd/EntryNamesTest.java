@@ -59,6 +59,20 @@ class EntryNamesTest {
   }
 
   @Test
+  void onlyTheLatestAcquisitionOfAnExclusiveNameMayDeleteByIt() {
+    OwnEntry lost = names.take("k", LEASE, QueueRule.EXCLUSIVE);
+    OwnEntry next = names.take("k", LEASE, QueueRule.EXCLUSIVE); // the key's turn went on while lost was not released
+
+    assertThat(lost.deletableByName()).as("the earlier acquisition, released late").isFalse();
+    assertThat(next.deletableByName()).isTrue();
+
+    lost.free();
+    assertThat(next.deletableByName()).as("still the latest after the earlier one ended").isTrue();
+    next.free();
+    assertThat(next.deletableByName()).as("ended: a retried release deletes by create revision").isFalse();
+  }
+
+  @Test
   void anExclusiveNameWhoseDeleteWentUnansweredIsNotWrittenAgainOnThatLease() {
     OwnEntry unanswered = names.take("k", LEASE, QueueRule.EXCLUSIVE);
     assertThat(unanswered.deletableByName()).isTrue();

@@ -10,6 +10,13 @@ import dev.baton.LockClient;
 import dev.baton.LockOptions;
 import dev.baton.LockTimeoutException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -70,5 +77,56 @@ abstract class ContractLocalHandover extends ContractGroup {
       assertThat(second.fencingToken()).isGreaterThan(first.fencingToken());
       assertThat(second.ownerId()).isNotEqualTo(first.ownerId());
     }
+  }
+
+  /**
+   * Eight threads of one client on one key hand it over and release it at the store as fast as they can. A holder
+   * that hands the entry over holds nothing from then on, however soon its successor lets go: each lease ends
+   * released, never found gone at the store (a second release of an entry could remove the entry the key's next
+   * acquisition wrote under the same name), and no two threads hold at once.
+   */
+  @Test
+  @Timeout(60)
+  void aHotKeyHandedOverAndReleasedAtOnceEndsEveryLeaseOnce() throws Exception {
+    LockClient client = newClient();
+    AtomicInteger inside = new AtomicInteger();
+    AtomicInteger overlaps = new AtomicInteger();
+    AtomicInteger notReleased = new AtomicInteger();
+    int[] counter = {0};
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+    ExecutorService threads = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<Integer>> loops = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        loops.add(threads.submit(() -> {
+          int cycles = 0;
+          while (System.nanoTime() - end < 0) {
+            Lease lease = client.lock(key).acquire(LONG_WAIT);
+            if (inside.incrementAndGet() != 1) {
+              overlaps.incrementAndGet();
+            }
+            int read = counter[0];
+            counter[0] = read + 1;
+            inside.decrementAndGet();
+            lease.close();
+            if (lease.state() != LeaseState.RELEASED) {
+              notReleased.incrementAndGet();
+            }
+            cycles++;
+          }
+          return cycles;
+        }));
+      }
+      int cycles = 0;
+      for (Future<Integer> loop : loops) {
+        cycles += loop.get(LONG_WAIT.toMillis() + 10_000, TimeUnit.MILLISECONDS);
+      }
+      assertThat(overlaps.get()).as("threads that held at once").isZero();
+      assertThat(notReleased.get()).as("leases that ended otherwise than released").isZero();
+      assertThat(counter[0]).as("the counter, updated under the lock").isEqualTo(cycles);
+    } finally {
+      threads.shutdownNow();
+    }
+    await().atMost(PROMPTLY).until(() -> entriesAtStore(key) == 0);
   }
 }
