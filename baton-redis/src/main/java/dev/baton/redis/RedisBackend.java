@@ -3,6 +3,7 @@ package dev.baton.redis;
 import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.LockStatus.Mode;
+import dev.baton.internal.ReleasesAhead;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
@@ -18,6 +19,7 @@ import io.lettuce.core.ScriptOutputType;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -79,6 +81,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   /** The lock hash and its expiry in one script; the waiters are the client connections subscribed to its channel. */
   @Override
   public LockStatus status(String key) {
+    awaitOtherReleases(key);
     try {
       List<Object> lock = LIST.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
       return LockReads.status(link, key, lock, keys.channel(key), RedisBackend::held);
@@ -93,6 +96,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
    */
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
+    ReleasesAhead.awaitOthersUnder(keys.prefix(), link, link.commandTimeout());
     try {
       List<String> found = LockScan.firstKeys(link.commands(), keys, keyPrefix, limit);
       if (found.isEmpty()) {
@@ -136,6 +140,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   public List<Object> acquire(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded) {
     String key = request.key();
     QueueRule rule = request.rule();
+    awaitOtherReleases(key);
     try {
       return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
@@ -199,6 +204,49 @@ final class RedisBackend implements LockBackend, AttemptStore {
   }
 
   /**
+   * Sends the release script and returns before its answer: every request of this client for a key goes on one
+   * connection (on a cluster, the connection to the master of the key's slot), which Redis serves in order, so this
+   * client's next acquire, status read or renewal of the key is served after the release; another client of this
+   * process waits for the answer before it acquires the key, reads its status, lists it or asks its holders to release
+   * it ({@link ReleasesAhead}). Where replicas must acknowledge the writes that give a holding, those writes and the
+   * releases go on a connection of their own, apart from the status reads: there the release is awaited, as
+   * {@link #release} is.
+   */
+  @Override
+  public CompletionStage<Boolean> releaseInOrder(Grant grant) {
+    if (!link.holdingWrites().onCommandConnection()) {
+      return LockBackend.super.releaseInOrder(grant);
+    }
+    AcquireRequest request = grant.request();
+    String key = request.key();
+    String lock = keys.lock(key);
+    CompletableFuture<Boolean> answer;
+    try {
+      answer = RELEASE.<Long>runAsync(link.commands().async(), ScriptOutputType.INTEGER,
+          new String[] {lock, keys.yielded(key)}, request.ownerId(), keys.channel(key),
+          Long.toString(request.fair() ? yieldMillis : 0), "0", link.publishCommand())
+          .toCompletableFuture()
+          .handle((result, error) -> {
+            if (error == null) {
+              return result == 1L;
+            }
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            throw new CompletionException(cause instanceof RuntimeException failure
+                ? link.translate(failure, "Releasing '" + key + "'") : cause);
+          });
+    } catch (RuntimeException e) {
+      throw link.translate(e, "Releasing '" + key + "'");
+    }
+    ReleasesAhead.add(lock, link, answer);
+    return answer;
+  }
+
+  /** Waits for the releases of {@code key} that other clients of this process sent ahead of their answers. */
+  private void awaitOtherReleases(String key) {
+    ReleasesAhead.awaitOthers(keys.lock(key), link, link.commandTimeout());
+  }
+
+  /**
    * The release script keeps an exclusive holding when its {@code waiting} flag shows that no other client tried to
    * take it; a shared entry or a permit, which the engine never hands over, it releases as {@link #release} does.
    */
@@ -246,6 +294,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
    */
   @Override
   public int requestRelease(String key) {
+    awaitOtherReleases(key);
     try {
       List<String> owners = HOLDERS.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)});
       for (String owner : owners) {
