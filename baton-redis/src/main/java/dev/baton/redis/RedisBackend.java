@@ -17,6 +17,7 @@ import dev.baton.spi.WakeUp;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -34,6 +35,7 @@ import java.util.concurrent.CompletionStage;
  */
 final class RedisBackend implements LockBackend, AttemptStore {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
+  private static final LuaScript ACQUIRE_IN_ORDER = LuaScript.loadAround("acquire_in_order.lua", ACQUIRE);
   private static final LuaScript RELEASE = LuaScript.load("release.lua");
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
   private static final LuaScript REWRITE = LuaScript.load("rewrite.lua");
@@ -149,6 +151,67 @@ final class RedisBackend implements LockBackend, AttemptStore {
           Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded)), AttemptStore::granted);
     } catch (RuntimeException e) {
       throw link.translate(e, "Acquiring '" + key + "'");
+    }
+  }
+
+  /**
+   * True on one server or through Sentinel, unless replicas must acknowledge the writes that give a holding (each
+   * grant is then followed by a wait for them, on a connection of its own). On a cluster a script reaches one slot,
+   * and each key's names are on its own.
+   */
+  @Override
+  public boolean acquiresInOrder() {
+    return !keys.tagged() && link.holdingWrites().onCommandConnection();
+  }
+
+  /**
+   * acquire_in_order.lua: acquire.lua's try for each key in turn, in one script, stopping at the first that may not
+   * hold. A script whose reply is lost may have taken some: their entries are deleted (by owner id, each new) before
+   * this throws, or expire with their ttl if that fails too.
+   */
+  @Override
+  public List<Grant> acquireInOrder(List<AcquireRequest> requests) {
+    String[] locks = new String[requests.size() * 4];
+    String[] args = new String[requests.size() * 10];
+    for (int i = 0; i < requests.size(); i++) {
+      AcquireRequest request = requests.get(i);
+      String key = request.key();
+      awaitOtherReleases(key);
+      locks[i * 4] = keys.lock(key);
+      locks[i * 4 + 1] = keys.fence(key);
+      locks[i * 4 + 2] = keys.yielded(key);
+      locks[i * 4 + 3] = keys.writers(key);
+      args[i * 10] = request.ownerId();
+      args[i * 10 + 1] = millis(request.entryTtl());
+      args[i * 10 + 2] = "0";
+      args[i * 10 + 3] = millis(request.ttl());
+      args[i * 10 + 4] = HolderRecord.write(request.holder());
+      args[i * 10 + 5] = Mode.EXCLUSIVE.name();
+      args[i * 10 + 6] = "1";
+      args[i * 10 + 7] = "0";
+      args[i * 10 + 8] = "0";
+      args[i * 10 + 9] = "0";
+    }
+    List<Long> tokens;
+    try {
+      tokens = ACQUIRE_IN_ORDER.run(link.commands(), ScriptOutputType.MULTI, locks, args);
+    } catch (RuntimeException e) {
+      requests.forEach(this::releaseQuietly);
+      throw link.translate(e, "Acquiring " + requests.stream().map(AcquireRequest::key).toList());
+    }
+    List<Grant> grants = new ArrayList<>(tokens.size());
+    for (int i = 0; i < tokens.size(); i++) {
+      grants.add(new RedisGrant(requests.get(i), tokens.get(i)));
+    }
+    return grants;
+  }
+
+  /** Deletes the entry {@code request} may have, if the store can be reached; else it expires with its ttl. */
+  private void releaseQuietly(AcquireRequest request) {
+    try {
+      release(request);
+    } catch (RuntimeException e) {
+      // The entry, if the lost script made it, expires with its ttl as a crashed holder's does.
     }
   }
 
