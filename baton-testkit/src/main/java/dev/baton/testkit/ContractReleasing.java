@@ -60,7 +60,7 @@ abstract class ContractReleasing extends ContractGroup {
     DistributedLock mine = client.lock(key);
     List<String> both = List.of(key, key + "/second");
     DistributedLock multi = client.multiLock(both);
-    for (int round = 0; round < 50; round++) {
+    for (int round = 0; round < 20; round++) {
       mine.lock();
       mine.unlock();
       assertThat(other.status(key).isHeld()).as("another client's status after unlock %d", round).isFalse();
