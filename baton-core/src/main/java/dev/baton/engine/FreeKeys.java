@@ -10,6 +10,8 @@ import dev.baton.spi.QueueRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A multi-lock's next keys taken in one request, where the store can ({@link dev.baton.spi.LockBackend#acquireInOrder}):
@@ -22,6 +24,8 @@ import java.util.Optional;
  * exclusive entries, which single locks of the keys queue for too.
  */
 final class FreeKeys {
+  private static final Logger log = LoggerFactory.getLogger(FreeKeys.class);
+
   /** A key whose local turn was taken for the request: its name, its local queue's name and the queue. */
   private record Free(String key, String localKey, LocalQueue queue) {}
 
@@ -54,6 +58,7 @@ final class FreeKeys {
     try {
       grants = engine.backend().acquireInOrder(requests);
     } catch (BackendUnavailableException e) {
+      log.debug("Taking {} in one request failed; taking them one by one", keys, e);
       giveBack(engine, free, 0);
       return List.of();
     } catch (RuntimeException | Error e) {

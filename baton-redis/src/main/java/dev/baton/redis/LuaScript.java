@@ -52,11 +52,14 @@ final class LuaScript {
    */
   static LuaScript loadAround(String name, LuaScript body) {
     LuaScript outer = load(name);
-    if (!outer.source.contains(BODY)) {
-      throw new IllegalStateException("The Lua script " + name + " in the baton-redis jar has no line " + BODY
+    String line = "\n" + BODY + "\n";
+    int at = outer.source.indexOf(line);
+    if (at < 0 || outer.source.indexOf(line, at + 1) >= 0) {
+      throw new IllegalStateException("The Lua script " + name + " in the baton-redis jar needs one line " + BODY
           + " where " + body.name + " belongs.");
     }
-    return new LuaScript(name, outer.source.replace(BODY, body.source));
+    return new LuaScript(name,
+        outer.source.substring(0, at + 1) + body.source + outer.source.substring(at + line.length() - 1));
   }
 
   <T> T run(AwaitedCommands redis, ScriptOutputType type, String[] keys, String... args) {

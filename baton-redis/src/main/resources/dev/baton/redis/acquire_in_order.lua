@@ -1,6 +1,6 @@
 -- Takes the exclusive entries of several keys in one step, in the order given, each as acquire.lua takes it on a
 -- single try that does not wait, and stops at the first that may not hold: the entries taken are those of the first
--- keys, so that a multi-lock still takes its keys in its one global order. The line --@BODY@-- below stands for
+-- keys, so that a multi-lock still takes its keys in its one global order. The function's one line below stands for
 -- acquire.lua's text (LuaScript.loadAround), the body of a function of its KEYS and ARGV, so that both run one text.
 -- KEYS acquire.lua's four keys of each lock, lock after lock
 -- ARGV acquire.lua's ten arguments of each lock, lock after lock: each an exclusive try that does not wait
