@@ -361,6 +361,11 @@ final class Engine implements LossListener, ReleaseRequestListener {
     return entry == null ? null : entry.resume(options, ttl(options), multiLock, turn);
   }
 
+  /** Whether an entry of {@code localKey} lingers now. */
+  boolean isLingering(String localKey) {
+    return lingering.containsKey(localKey);
+  }
+
   /** {@code entry} lingers: the next acquirer of its local key may take it. */
   void lingers(String localKey, HeldEntry entry) {
     lingering.put(localKey, entry);

@@ -8,6 +8,7 @@ import dev.baton.internal.Settings;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -316,6 +317,44 @@ final class EngineLease implements ReleasableLease {
     entry.left(HeldEntry.Departure.RELEASED);
     engine.releasesInFlight().add(departure.thenAccept(answered -> ended(LeaseState.RELEASED, null, answered, false)));
     return true;
+  }
+
+  /**
+   * Starts the holder's release of this lease as one of several sent together ({@link MultiLease#release}): as
+   * {@link #release}, but the store's release may still be on its way when this returns
+   * ({@link HeldEntry#releaseAhead}), with the key's local turn passed on (this client's next requests reach the store
+   * after it). The stage completes once the final state is written, with what {@link #release} returns, or fails with
+   * the {@link dev.baton.LockException} that {@link #release} throws when the store refuses.
+   *
+   * @throws dev.baton.LockException if the store refused the release before this returned
+   */
+  CompletableFuture<Boolean> releaseAhead() {
+    if (!state.compareAndSet(LeaseState.HELD, null)) {
+      return CompletableFuture.completedFuture(false);
+    }
+    CompletableFuture<HeldEntry.Departure> departure;
+    try {
+      cancelHoldTimer();
+      departure = entry.releaseAhead(this).toCompletableFuture();
+    } catch (RuntimeException | Error e) {
+      state.set(LeaseState.RELEASED);
+      entry.left(HeldEntry.Departure.RELEASED);
+      throw e;
+    }
+    boolean answered = departure.isDone();
+    if (!answered) {
+      entry.left(HeldEntry.Departure.RELEASED);
+    }
+    return departure.handle((gone, refused) -> {
+      if (refused == null) {
+        return ended(LeaseState.RELEASED, null, gone, answered);
+      }
+      state.set(LeaseState.RELEASED);
+      if (answered) {
+        entry.left(HeldEntry.Departure.RELEASED);
+      }
+      throw refused instanceof CompletionException wrapped ? wrapped : new CompletionException(refused);
+    });
   }
 
   /**

@@ -22,7 +22,8 @@ import java.util.concurrent.locks.Condition;
  * A handle on several keys of one client, held all or none ({@link dev.baton.LockClient#multiLock}). It takes each
  * key's exclusive entry by the path a lock takes (the key's local turn, the store, a hand-over), one key after the
  * other in one global order, the keys sorted by code point ({@link KeyOrder}), within one deadline
- * ({@link MultiAcquisition}); a failure releases the keys taken, and a key lost before every key is held makes it start
+ * ({@link MultiAcquisition}); where the store can, the next keys that are free in this client in one request
+ * ({@link FreeKeys}); a failure releases the keys taken, and a key lost before every key is held makes it start
  * over from the first. As every multi-lock takes its keys in that order and a lock holds one key, no cycle of waits can
  * form. Holds no state of its own beyond the keys and the options.
  */
@@ -127,9 +128,14 @@ final class EngineMultiLock implements DistributedLock {
     MultiAcquisition acquisition = new MultiAcquisition(engine, keys, options);
     while (true) {
       try {
-        while (acquisition.took(engine.acquire(acquisition.nextKey(), QueueRule.EXCLUSIVE, Primitive.MULTI_LOCK,
-            acquisition.partOptions(), acquisition.multiLock(), acquisition.nextDeadline(), interruptible))) {
-          // the next key, or the first again after a loss
+        boolean more = true;
+        while (more) {
+          // The next keys free in this client in one request where the store can; else the next key, which may wait.
+          List<EngineLease> free = FreeKeys.acquire(engine, acquisition.keysLeft(), Primitive.MULTI_LOCK,
+              acquisition.partOptions(), acquisition.multiLock());
+          more = !free.isEmpty() ? acquisition.tookEach(free)
+              : acquisition.took(engine.acquire(acquisition.nextKey(), QueueRule.EXCLUSIVE, Primitive.MULTI_LOCK,
+                  acquisition.partOptions(), acquisition.multiLock(), acquisition.nextDeadline(), interruptible));
         }
         return acquisition.lease();
       } catch (LockTimeoutException e) {

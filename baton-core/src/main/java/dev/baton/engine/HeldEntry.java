@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
  *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
  *       ended the entry, after that lease's final state is written; or, when the store's answer to its release may come
- *       later ({@link #releaseInOrder}), once the release is sent, before the answer writes that state: this
- *       client's next requests reach the store after it.
+ *       later ({@link #releaseInOrder}, {@link #releaseAhead}), once the release is sent, before the answer writes that
+ *       state: this client's next requests reach the store after it.
  *   <li>A lingering entry ({@link #lingering}) has no lease on it, has left the key's local turn, and is found by its
  *       local key in the engine ({@link Engine#resumeLingering}) while it lingers. It stops lingering once per linger,
  *       under this object's monitor: taken again ({@link #resume}: a new lease, with the taker's turn, the entry
@@ -272,6 +272,17 @@ final class HeldEntry {
    * @throws LockException if the store refused the release before this returned
    */
   CompletionStage<Departure> releaseInOrder(EngineLease leaving) {
+    return releaseAhead(leaving).exceptionally(refusedAndLogged -> Departure.RELEASED);
+  }
+
+  /**
+   * As {@link #releaseInOrder}, but a refusal that comes as an answer fails the departure with the
+   * {@link LockException} that {@link #release} would have thrown (logged as that logs it): for a release whose
+   * caller waits for the answer, sent together with others ({@link MultiLease#release}).
+   *
+   * @throws LockException if the store refused the release before this returned
+   */
+  CompletionStage<Departure> releaseAhead(EngineLease leaving) {
     Departure departure = letGo(leaving, true);
     if (departure != null) {
       return CompletableFuture.completedFuture(departure);
@@ -292,10 +303,9 @@ final class HeldEntry {
         return Boolean.FALSE.equals(ours) ? Departure.GONE : Departure.RELEASED;
       }
       if (cause instanceof LockException refused && !(cause instanceof BackendUnavailableException)) {
-        refusedRelease(refused);
-      } else {
-        retryRelease();
+        throw new CompletionException(refusedRelease(refused));
       }
+      retryRelease();
       return Departure.RELEASED;
     });
   }

@@ -78,6 +78,25 @@ final class LocalQueue {
   }
 
   /**
+   * Takes the turn if it is free and no one waits for it, without waiting: true; false, and nothing changes, if not.
+   *
+   * @throws IllegalStateException if the queue was closed
+   */
+  boolean tryEnter() {
+    lock.lock();
+    try {
+      checkOpen();
+      if (taken < turns && waiting.isEmpty()) {
+        taken++;
+        return true;
+      }
+      return false;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * Registers for the turn without a thread: the turn if it is free now (then nothing is registered), else null, and
    * {@code registration} is told when the turn comes or the queue closes, unless {@link #withdraw withdrawn} first.
    *

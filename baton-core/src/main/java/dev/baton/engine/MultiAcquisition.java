@@ -57,6 +57,11 @@ final class MultiAcquisition {
     return keys.get(round.next);
   }
 
+  /** The keys not taken yet in this round, in order: the next one first. */
+  List<String> keysLeft() {
+    return keys.subList(round.next, keys.size());
+  }
+
   /** The options of each key's acquire: the multi-lock's, with the hold timeout left to the lease over the keys. */
   LockOptions partOptions() {
     return partOptions;
@@ -96,6 +101,23 @@ final class MultiAcquisition {
     }
     options.holdTimeout().ifPresent(current.lease::allTaken);
     return current.lease.hasEnded() && startOver();
+  }
+
+  /**
+   * The leases of the next keys, taken in one request ({@link FreeKeys}): {@link #took} for each in order. A part
+   * left over once its round ended (a key taken before was lost, and the acquire starts over) is released.
+   */
+  boolean tookEach(List<EngineLease> parts) {
+    Round current = round;
+    boolean more = true;
+    for (EngineLease part : parts) {
+      if (round != current) {
+        part.release();
+      } else {
+        more = took(part);
+      }
+    }
+    return more;
   }
 
   /**

@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -219,7 +221,10 @@ final class MultiLease implements ReleasableLease {
     release();
   }
 
-  /** Releases every key, last first; true if the lease was held until this call released it. */
+  /**
+   * Releases every key, last first, the store's releases sent together ({@link #releaseAll}); true if the lease was
+   * held until this call released it.
+   */
   @Override
   public boolean release() {
     if (!state.compareAndSet(LeaseState.HELD, null)) {
@@ -240,22 +245,36 @@ final class MultiLease implements ReleasableLease {
   }
 
   /**
-   * Releases {@code taken}, last first, each whatever the others do; returns the first refusal, the later ones added
+   * Releases {@code taken}, last first, each whatever the others do: sends every release before it waits for any
+   * answer ({@link EngineLease#releaseAhead}), so that a store that serves a client's requests in order answers them in
+   * one round trip; returns once every part's final state is written. Returns the first refusal, the later ones added
    * to it, or adds them all to {@code failure} if there is one.
    */
   private static RuntimeException releaseAll(List<EngineLease> taken, Throwable failure) {
-    RuntimeException first = null;
+    List<CompletableFuture<Boolean>> answers = new ArrayList<>(taken.size());
+    List<RuntimeException> refusals = new ArrayList<>(0);
     for (int i = taken.size() - 1; i >= 0; i--) {
       try {
-        taken.get(i).release();
+        answers.add(taken.get(i).releaseAhead());
       } catch (RuntimeException refused) {
-        if (failure != null) {
-          failure.addSuppressed(refused);
-        } else if (first == null) {
-          first = refused;
-        } else {
-          first.addSuppressed(refused);
-        }
+        refusals.add(refused);
+      }
+    }
+    for (CompletableFuture<Boolean> answer : answers) {
+      try {
+        answer.join();
+      } catch (CompletionException refused) {
+        refusals.add(refused.getCause() instanceof RuntimeException cause ? cause : refused);
+      }
+    }
+    RuntimeException first = null;
+    for (RuntimeException refused : refusals) {
+      if (failure != null) {
+        failure.addSuppressed(refused);
+      } else if (first == null) {
+        first = refused;
+      } else {
+        first.addSuppressed(refused);
       }
     }
     return first;

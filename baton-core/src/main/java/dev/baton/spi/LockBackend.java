@@ -87,6 +87,32 @@ public interface LockBackend extends AutoCloseable {
   Attempt newAttempt(AcquireRequest request);
 
   /**
+   * Whether this store can try to take several exclusive entries in one request ({@link #acquireInOrder}). False by
+   * default: the engine then takes a multi-lock's keys one request each.
+   */
+  default boolean acquiresInOrder() {
+    return false;
+  }
+
+  /**
+   * Tries to take the exclusive entries of {@code requests} (two or more, each of another key, each an exclusive
+   * request that does not wait), in their order, in one request: each as a single try of {@link #newAttempt} would
+   * take it, the first that may not hold at once ending the request, so that the entries taken are those of the
+   * first requests. The engine asks it for the keys of a multi-lock that no other thread of this client has or waits
+   * for, in the multi-lock's global key order, and then waits for the first key not taken as it waits for any: every
+   * multi-lock still holds a prefix of its keys while it waits for the next, so no cycle of waits can form. Only
+   * stores whose {@link #acquiresInOrder} is true are asked.
+   *
+   * @return the grants of the first requests, in order: as many as took their entry, none if the first could not
+   * @throws BackendUnavailableException if the store could not be reached; then none of the requests holds an entry:
+   *     the store has released what it may have taken, or leaves it to expire with its ttl if it cannot
+   */
+  default List<Grant> acquireInOrder(List<AcquireRequest> requests) {
+    throw new UnsupportedOperationException("The " + name() + " store cannot take several entries in one request;"
+        + " the engine asks only stores whose acquiresInOrder() is true.");
+  }
+
+  /**
    * Makes a held entry expire {@code ttl} from now (stores whose entries live as long as a session
    * may only check that it is still there). The engine sends the renewals of one watchdog tick together,
    * so this must not block: complete with {@code true} if the entry is still ours, {@code false} if the

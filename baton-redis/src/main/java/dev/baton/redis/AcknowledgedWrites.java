@@ -103,6 +103,14 @@ final class AcknowledgedWrites implements AutoCloseable {
   }
 
   /**
+   * Whether these writes go on the link's command connection, as every other command of the link does: true unless
+   * replicas must acknowledge them.
+   */
+  boolean onCommandConnection() {
+    return connections == null;
+  }
+
+  /**
    * Runs {@code write} of {@code key}; if {@code tookEffect} says it gave or extended a holding and replicas must
    * acknowledge it, waits for them.
    *

@@ -22,6 +22,9 @@ import java.util.concurrent.CompletionStage;
  * {@code baton exec} runs two or three of the scripts and would otherwise pay SHA-1 for all twelve.
  */
 final class LuaScript {
+  /** The line of a script made by {@link #loadAround} that stands for another script's text. */
+  static final String BODY = "--@BODY@--";
+
   private final String name;
   private final String source;
   /** The source's SHA-1 in hex once computed; a race computes it twice, to the same immutable string. */
@@ -41,6 +44,22 @@ final class LuaScript {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the Lua script " + name, e);
     }
+  }
+
+  /**
+   * The script {@code name}, in which the line {@value #BODY} stands for the text of {@code body}: one script that runs
+   * another's steps as a function of its own, so that the steps have one text.
+   */
+  static LuaScript loadAround(String name, LuaScript body) {
+    LuaScript outer = load(name);
+    String line = "\n" + BODY + "\n";
+    int at = outer.source.indexOf(line);
+    if (at < 0 || outer.source.indexOf(line, at + 1) >= 0) {
+      throw new IllegalStateException("The Lua script " + name + " in the baton-redis jar needs one line " + BODY
+          + " where " + body.name + " belongs.");
+    }
+    return new LuaScript(name,
+        outer.source.substring(0, at + 1) + body.source + outer.source.substring(at + line.length() - 1));
   }
 
   <T> T run(AwaitedCommands redis, ScriptOutputType type, String[] keys, String... args) {

@@ -3,6 +3,7 @@ package dev.baton.redis;
 import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.LockStatus.Mode;
+import dev.baton.internal.ReleasesAhead;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
@@ -16,8 +17,10 @@ import dev.baton.spi.WakeUp;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -32,6 +35,7 @@ import java.util.concurrent.CompletionStage;
  */
 final class RedisBackend implements LockBackend, AttemptStore {
   private static final LuaScript ACQUIRE = LuaScript.load("acquire.lua");
+  private static final LuaScript ACQUIRE_IN_ORDER = LuaScript.loadAround("acquire_in_order.lua", ACQUIRE);
   private static final LuaScript RELEASE = LuaScript.load("release.lua");
   private static final LuaScript RENEW = LuaScript.load("renew.lua");
   private static final LuaScript REWRITE = LuaScript.load("rewrite.lua");
@@ -79,6 +83,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   /** The lock hash and its expiry in one script; the waiters are the client connections subscribed to its channel. */
   @Override
   public LockStatus status(String key) {
+    awaitOtherReleases(key);
     try {
       List<Object> lock = LIST.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
       return LockReads.status(link, key, lock, keys.channel(key), RedisBackend::held);
@@ -93,6 +98,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
    */
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
+    ReleasesAhead.awaitOthersUnder(keys.prefix(), link, link.commandTimeout());
     try {
       List<String> found = LockScan.firstKeys(link.commands(), keys, keyPrefix, limit);
       if (found.isEmpty()) {
@@ -136,6 +142,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
   public List<Object> acquire(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded) {
     String key = request.key();
     QueueRule rule = request.rule();
+    awaitOtherReleases(key);
     try {
       return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
           new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
@@ -144,6 +151,67 @@ final class RedisBackend implements LockBackend, AttemptStore {
           Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded)), AttemptStore::granted);
     } catch (RuntimeException e) {
       throw link.translate(e, "Acquiring '" + key + "'");
+    }
+  }
+
+  /**
+   * True on one server or through Sentinel, unless replicas must acknowledge the writes that give a holding (each
+   * grant is then followed by a wait for them, on a connection of its own). On a cluster a script reaches one slot,
+   * and each key's names are on its own.
+   */
+  @Override
+  public boolean acquiresInOrder() {
+    return !keys.tagged() && link.holdingWrites().onCommandConnection();
+  }
+
+  /**
+   * acquire_in_order.lua: acquire.lua's try for each key in turn, in one script, stopping at the first that may not
+   * hold. A script whose reply is lost may have taken some: their entries are deleted (by owner id, each new) before
+   * this throws, or expire with their ttl if that fails too.
+   */
+  @Override
+  public List<Grant> acquireInOrder(List<AcquireRequest> requests) {
+    String[] locks = new String[requests.size() * 4];
+    String[] args = new String[requests.size() * 10];
+    for (int i = 0; i < requests.size(); i++) {
+      AcquireRequest request = requests.get(i);
+      String key = request.key();
+      awaitOtherReleases(key);
+      locks[i * 4] = keys.lock(key);
+      locks[i * 4 + 1] = keys.fence(key);
+      locks[i * 4 + 2] = keys.yielded(key);
+      locks[i * 4 + 3] = keys.writers(key);
+      args[i * 10] = request.ownerId();
+      args[i * 10 + 1] = millis(request.entryTtl());
+      args[i * 10 + 2] = "0";
+      args[i * 10 + 3] = millis(request.ttl());
+      args[i * 10 + 4] = HolderRecord.write(request.holder());
+      args[i * 10 + 5] = Mode.EXCLUSIVE.name();
+      args[i * 10 + 6] = "1";
+      args[i * 10 + 7] = "0";
+      args[i * 10 + 8] = "0";
+      args[i * 10 + 9] = "0";
+    }
+    List<Long> tokens;
+    try {
+      tokens = ACQUIRE_IN_ORDER.run(link.commands(), ScriptOutputType.MULTI, locks, args);
+    } catch (RuntimeException e) {
+      requests.forEach(this::releaseQuietly);
+      throw link.translate(e, "Acquiring " + requests.stream().map(AcquireRequest::key).toList());
+    }
+    List<Grant> grants = new ArrayList<>(tokens.size());
+    for (int i = 0; i < tokens.size(); i++) {
+      grants.add(new RedisGrant(requests.get(i), tokens.get(i)));
+    }
+    return grants;
+  }
+
+  /** Deletes the entry {@code request} may have, if the store can be reached; else it expires with its ttl. */
+  private void releaseQuietly(AcquireRequest request) {
+    try {
+      release(request);
+    } catch (RuntimeException e) {
+      // The entry, if the lost script made it, expires with its ttl as a crashed holder's does.
     }
   }
 
@@ -199,6 +267,49 @@ final class RedisBackend implements LockBackend, AttemptStore {
   }
 
   /**
+   * Sends the release script and returns before its answer: every request of this client for a key goes on one
+   * connection (on a cluster, the connection to the master of the key's slot), which Redis serves in order, so this
+   * client's next acquire, status read or renewal of the key is served after the release; another client of this
+   * process waits for the answer before it acquires the key, reads its status, lists it or asks its holders to release
+   * it ({@link ReleasesAhead}). Where replicas must acknowledge the writes that give a holding, those writes and the
+   * releases go on a connection of their own, apart from the status reads: there the release is awaited, as
+   * {@link #release} is.
+   */
+  @Override
+  public CompletionStage<Boolean> releaseInOrder(Grant grant) {
+    if (!link.holdingWrites().onCommandConnection()) {
+      return LockBackend.super.releaseInOrder(grant);
+    }
+    AcquireRequest request = grant.request();
+    String key = request.key();
+    String lock = keys.lock(key);
+    CompletableFuture<Boolean> answer;
+    try {
+      answer = RELEASE.<Long>runAsync(link.commands().async(), ScriptOutputType.INTEGER,
+          new String[] {lock, keys.yielded(key)}, request.ownerId(), keys.channel(key),
+          Long.toString(request.fair() ? yieldMillis : 0), "0", link.publishCommand())
+          .toCompletableFuture()
+          .handle((result, error) -> {
+            if (error == null) {
+              return result == 1L;
+            }
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            throw new CompletionException(cause instanceof RuntimeException failure
+                ? link.translate(failure, "Releasing '" + key + "'") : cause);
+          });
+    } catch (RuntimeException e) {
+      throw link.translate(e, "Releasing '" + key + "'");
+    }
+    ReleasesAhead.add(lock, link, answer);
+    return answer;
+  }
+
+  /** Waits for the releases of {@code key} that other clients of this process sent ahead of their answers. */
+  private void awaitOtherReleases(String key) {
+    ReleasesAhead.awaitOthers(keys.lock(key), link, link.commandTimeout());
+  }
+
+  /**
    * The release script keeps an exclusive holding when its {@code waiting} flag shows that no other client tried to
    * take it; a shared entry or a permit, which the engine never hands over, it releases as {@link #release} does.
    */
@@ -246,6 +357,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
    */
   @Override
   public int requestRelease(String key) {
+    awaitOtherReleases(key);
     try {
       List<String> owners = HOLDERS.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)});
       for (String owner : owners) {

@@ -51,6 +51,7 @@ final class RedisLink implements AutoCloseable {
   private final Shards shards;
   private final WakeUpChannels wakeUps;
   private final AcknowledgedWrites holdingWrites;
+  private final Duration commandTimeout;
   private final String server;
 
   private RedisLink(ClientResources resources, AbstractRedisClient client, StatefulConnection<String, String> connection,
@@ -63,6 +64,7 @@ final class RedisLink implements AutoCloseable {
     this.subscriptions = subscriptions;
     this.shards = shards;
     this.holdingWrites = holdingWrites;
+    this.commandTimeout = commandTimeout;
     this.wakeUps = new WakeUpChannels(subscriptions, shards, commandTimeout);
     shards.onTopologyChange(wakeUps::subscribeAgain);
     this.server = server;
@@ -245,6 +247,11 @@ final class RedisLink implements AutoCloseable {
    */
   AcknowledgedWrites holdingWrites() {
     return holdingWrites;
+  }
+
+  /** How long a command's reply is waited for. */
+  Duration commandTimeout() {
+    return commandTimeout;
   }
 
   /** The client's wake-up channels. */

@@ -396,6 +396,41 @@ class RedisBackendTest {
         .orElse(0L);
   }
 
+  /**
+   * A multi-lock takes the keys that no other thread of its client has or waits for in one script (LockBackend
+   * .acquireInOrder), in its key order, and stops at the first key held elsewhere: the keys before it are held, and it
+   * waits for that key as any acquire does, the keys after it untouched until then.
+   */
+  @Test
+  void aMultiLockTakesItsFreeKeysInOneScriptAndWaitsForTheFirstHeldElsewhere() throws Exception {
+    LockClient client = client(LockOptions.defaults());
+    LockClient other = client(LockOptions.defaults());
+    List<String> keys = List.of("in-order/a", "in-order/b", "in-order/c");
+    client.multiLock(keys).acquire().close(); // the scripts are loaded: each call below is one EVALSHA
+    redis.command("CONFIG", "RESETSTAT");
+    try (Lease lease = client.multiLock(keys).acquire()) {
+      assertThat(scriptCalls()).as("scripts run to take three free keys").isEqualTo(1);
+      assertThat(lease.isHeld()).isTrue();
+      for (String key : keys) {
+        assertThat(other.status(key).fencingToken()).as("token of %s", key).hasValue(lease.fencingToken(key));
+      }
+    }
+    Lease b = other.lock("in-order/b").acquire();
+    BackgroundCall<Lease> waiting = BackgroundCall.start("multi", () -> client.multiLock(keys)
+        .acquire(Duration.ofSeconds(10)));
+    await("key a taken while b is waited for").until(() -> other.status("in-order/a").isHeld());
+    waiting.awaitBlocked();
+    assertThat(other.status("in-order/c").isHeld()).as("key c, after the key waited for").isFalse();
+    b.close();
+    try (Lease lease = waiting.result(Duration.ofSeconds(10))) {
+      assertThat(lease.isHeld()).isTrue();
+      assertThat(lease.fencingToken("in-order/b")).isGreaterThan(b.fencingToken());
+    }
+    for (String key : keys) {
+      assertThat(other.status(key).isHeld()).as("%s after the release", key).isFalse();
+    }
+  }
+
   @Test
   void statusCountsTheWaitingClients() throws Exception {
     LockClient observer = client(SHORT_TTL);

@@ -10,6 +10,7 @@ import dev.baton.LeaseState;
 import dev.baton.LockClient;
 import dev.baton.LostReason;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,6 +44,46 @@ abstract class ContractReleasing extends ContractGroup {
     next.get().close();
     await("no lost-lock calls after a release").during(A_WHILE).atMost(PROMPTLY)
         .until(() -> before.reasons().isEmpty() && after.reasons().isEmpty());
+  }
+
+  /**
+   * The Lock methods' unlock() may return before the store has answered its release (LockBackend.releaseInOrder), and
+   * a multi-lock's release sends its keys' releases together: what this process sees from then on is still what an
+   * answered release shows. Right after each unlock(), the key reads free and is granted to a single try, through
+   * another client of the process (another connection) and through the same client from another thread.
+   */
+  @Test
+  @Timeout(60)
+  void aKeyUnlockedIsFreeAtOnceForEveryClientOfTheProcess() throws Exception {
+    LockClient client = newClient();
+    LockClient other = newClient();
+    DistributedLock mine = client.lock(key);
+    List<String> both = List.of(key, key + "/second");
+    DistributedLock multi = client.multiLock(both);
+    for (int round = 0; round < 20; round++) {
+      mine.lock();
+      mine.unlock();
+      assertThat(other.status(key).isHeld()).as("another client's status after unlock %d", round).isFalse();
+      mine.lock();
+      mine.unlock();
+      assertThat(client.status(key).isHeld()).as("the same client's status after unlock %d", round).isFalse();
+      mine.lock();
+      mine.unlock();
+      assertThat(refuses(other.lock(key))).as("another client's try after unlock %d", round).isFalse();
+      mine.lock();
+      mine.unlock();
+      assertThat(BackgroundCall.start("same-client", () -> refuses(client.lock(key))).result(PROMPTLY))
+          .as("a try of the same client from another thread after unlock %d", round).isFalse();
+      multi.lock();
+      multi.unlock();
+      assertThat(refuses(other.multiLock(both))).as("another client's try of both keys after unlock %d", round)
+          .isFalse();
+      try (Lease lease = multi.acquire(LONG_WAIT)) {
+        assertThat(lease.isHeld()).isTrue();
+      }
+      assertThat(other.status(key + "/second").isHeld()).as("the second key's status after close %d", round)
+          .isFalse();
+    }
   }
 
   @Test

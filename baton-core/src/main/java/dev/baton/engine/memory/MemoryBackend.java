@@ -61,6 +61,16 @@ final class MemoryBackend implements LockBackend {
   }
 
   @Override
+  public boolean acquiresInOrder() {
+    return true;
+  }
+
+  @Override
+  public List<Grant> acquireInOrder(List<AcquireRequest> requests) {
+    return store.tryAcquireInOrder(requests);
+  }
+
+  @Override
   public CompletionStage<Boolean> renew(Grant grant, Duration expiry) {
     try {
       return CompletableFuture.completedFuture(store.renew(grant, expiry));

@@ -269,6 +269,22 @@ public final class MemoryStore implements AutoCloseable {
     return null;
   }
 
+  /**
+   * A single try of each of {@code requests} in order, at one moment, stopping at the first that may not hold
+   * ({@link dev.baton.spi.LockBackend#acquireInOrder}): the grants of the first requests.
+   */
+  synchronized List<Grant> tryAcquireInOrder(List<AcquireRequest> requests) {
+    List<Grant> grants = new ArrayList<>(requests.size());
+    for (AcquireRequest request : requests) {
+      Grant grant = tryAcquire(request, () -> { });
+      if (grant == null) {
+        break;
+      }
+      grants.add(grant);
+    }
+    return grants;
+  }
+
   /** How long a waiter may wait for a wake-up before it tries again: until a holder's expiry, a third of its ttl at most. */
   synchronized Duration nextTryWithin(AcquireRequest request) {
     KeyState state = keys.get(request.key());
