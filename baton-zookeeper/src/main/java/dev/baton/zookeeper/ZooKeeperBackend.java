@@ -1,5 +1,6 @@
 package dev.baton.zookeeper;
 
+import dev.baton.internal.ReleasesAhead;
 import dev.baton.LockHolder;
 import dev.baton.LockStatus;
 import dev.baton.LockStatus.Mode;
@@ -117,7 +118,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     String lockPath = paths.lockPath(key);
     String what = "Reading the status of '" + key + "'";
     ZooKeeper zk = session.connected();
-    DeletesInFlight.awaitOthers(lockPath, zk.getSessionId(), callTimeout());
+    ReleasesAhead.awaitOthers(lockPath, zk.getSessionId(), callTimeout());
     try {
       CompletableFuture<Void> synced = ZkCalls.sync(zk, lockPath);
       while (true) {
@@ -171,7 +172,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     ZooKeeper zk = session.connected();
     LockListing listing = new LockListing(zk, paths, callTimeout(), keyPrefix);
     String what = "Listing the locks under '" + keyPrefix + "'";
-    DeletesInFlight.awaitOthersUnder(paths.namespace(), zk.getSessionId(), callTimeout());
+    ReleasesAhead.awaitOthersUnder(paths.namespace(), zk.getSessionId(), callTimeout());
     try {
       ZkCalls.await(ZkCalls.sync(zk, paths.namespace()), callTimeout(), what);
       return listing.list(keyPrefix, limit);
@@ -272,7 +273,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
   /**
    * Sends the delete of our node and returns: the session's later requests (the next acquire of this client) are
    * served after it, and another client of this process waits for its answer before it acquires the key, reads its
-   * status or lists it ({@link DeletesInFlight}). A session that expired meanwhile has taken the node with it: that
+   * status or lists it ({@link ReleasesAhead}). A session that expired meanwhile has taken the node with it: that
    * is known here, without asking.
    */
   @Override
@@ -286,7 +287,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     CompletableFuture<Boolean> answer = ZkCalls.delete(zk, path).exceptionallyCompose(error ->
         CompletableFuture.failedFuture(error instanceof KeeperException keeper
             ? ZkErrors.translate(keeper, "Releasing '" + grant.request().key() + "'") : error));
-    DeletesInFlight.add(path.substring(0, path.lastIndexOf('/')), zkGrant.sessionId(), answer);
+    ReleasesAhead.add(path.substring(0, path.lastIndexOf('/')), zkGrant.sessionId(), answer);
     return answer;
   }
 
