@@ -215,7 +215,8 @@ final class MySqlAttempt implements Attempt {
         + " (claim.sql needs allowMultiQueries)");
   }
 
-  private static void rollback(Connection connection) {
+  /** Ends the transaction a call of several statements left open as one failed; the session ends it otherwise. */
+  static void rollback(Connection connection) {
     try (Statement rollback = connection.createStatement()) {
       rollback.execute("ROLLBACK");
     } catch (SQLException e) {

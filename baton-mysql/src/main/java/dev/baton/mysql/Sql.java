@@ -39,6 +39,7 @@ final class Sql {
   final String keep;
   final String keepLock;
   final String keepOthers;
+  final String keepChain;
   final String keys;
   final String sweep;
   final String idleTransaction;
@@ -80,6 +81,7 @@ final class Sql {
     this.keep = read(files, "keep.sql");
     this.keepLock = read(files, "keep-lock.sql");
     this.keepOthers = read(files, "keep-others.sql");
+    this.keepChain = read(files, "keep-chain.sql");
     this.keys = read(files, "keys.sql");
     this.sweep = read(files, "sweep.sql");
     this.idleTransaction = read(files, "idle-transaction.sql");
