@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -35,8 +36,9 @@ import java.util.function.Supplier;
  *
  * <p>A later try is two statements without a transaction ({@link #look}): the entries ahead of ours can only leave
  * (every new entry comes after ours), so it reads them and, if ours holds or its waiting ttl runs low, sets our
- * entry's expiry anew, only while it is live ({@code refresh.sql}): an expired entry is never revived, and a try that
- * finds ours gone queues again at the end, as its ttl said.
+ * entry's expiry anew, only while it is live ({@code refresh.sql}), and gives the entry up if the look lasted as long as
+ * the entry had left, in which the statement may have waited past its expiry before it wrote ({@link #cameInTime}): an
+ * expired entry is never counted on again, and a try that finds ours gone queues again at the end, as its ttl said.
  *
  * <p>Waiting: MySQL has no {@code NOTIFY}. A waiter is woken at once when a client of the same process frees the key,
  * and otherwise looks again after an adaptive interval: 10 ms after a look that found the queue moved (the entry it
@@ -57,6 +59,15 @@ import java.util.function.Supplier;
  * <p>A try that does not hold marks the entries ahead of its own as waited for ({@code contend.sql}), so that their
  * holders release them at the end of a chain of local hand-overs; a single try (one that will not wait) writes nothing
  * else unless it holds.
+ *
+ * <p>The time a try compares entries' expiries with is the database's, from before the try waited for the cluster on a
+ * Galera node ({@link CausalReads}): a wait covers what the cluster committed before the statement that waits began,
+ * and on a node that lags it can last longer than a holder's entry had left, during which the holder, renewing on
+ * another node, renews again. A statement's {@code UTC_TIMESTAMP(6)} is the time it began, before its own wait, which
+ * serves the statements that run alone ({@link #look}); in a transaction only the first statement waits, so the claim
+ * and the full transaction take the time first ({@code now.sql}, {@link Sql#entriesAtTryStart}) and compare with it.
+ * Taken earlier, it makes entries look live longer, never expired sooner, and our new entry's expiry earlier, which
+ * the engine, counting a lease from before it sent the try, sees earlier still.
  */
 final class MySqlAttempt implements Attempt {
   /** The first interval between looks; it doubles up to the client's maximum. */
@@ -204,7 +215,8 @@ final class MySqlAttempt implements Attempt {
         + " (claim.sql needs allowMultiQueries)");
   }
 
-  private static void rollback(Connection connection) {
+  /** Ends the transaction a call of several statements left open as one failed; the session ends it otherwise. */
+  static void rollback(Connection connection) {
     try (Statement rollback = connection.createStatement()) {
       rollback.execute("ROLLBACK");
     } catch (SQLException e) {
@@ -212,17 +224,24 @@ final class MySqlAttempt implements Attempt {
     }
   }
 
-  /** The transaction of a try without an entry: the token, the read, our entry. */
+  /**
+   * The transaction of a try without an entry: the try's time ({@code now.sql}), the token, the read, our entry. The
+   * read, the marks and our entry's expiry take the try's time, from before the token's statement, which on a Galera
+   * node waits for the cluster first ({@link Sql#entriesAtTryStart}).
+   */
   private Place enqueue(Connection connection) throws SQLException {
+    try (PreparedStatement now = calls.prepare(connection, sql.now)) {
+      now.execute();
+    }
     long token = nextToken(connection);
-    List<Entry> entries = read(connection);
+    List<Entry> entries = read(connection, sql.entriesAtTryStart);
     // Under the counter row's lock: every entry below the first live one, or below our token if none is, is gone.
     floors.raise(request.key(), entries.isEmpty() ? token : entries.get(0).id());
     int awaited = request.rule().awaited(Entry.modes(entries));
     boolean holds = awaited == QueueRule.HOLDS;
     long expires = awaitedExpiry(entries, awaited);
     if (!holds) {
-      contend(connection, entries, token); // a single try too: another client wants the key
+      contend(connection, sql.contendAtTryStart, entries, token); // a single try too: another client wants the key
     }
     if (!holds && !request.mayWait()) {
       return new Place(false, false, expires, awaitedId(entries, awaited));
@@ -242,9 +261,13 @@ final class MySqlAttempt implements Attempt {
     return new Place(holds, false, expires, awaitedId(entries, awaited));
   }
 
-  /** The try of a waiter with an entry: the read, and our entry's expiry set anew if it holds or runs low. */
+  /**
+   * The try of a waiter with an entry: the read, and our entry's expiry set anew if it holds or runs low, unless the
+   * renewal may have come after our entry expired ({@link #cameInTime}).
+   */
   private Place look(Connection connection) throws SQLException {
-    List<Entry> entries = read(connection);
+    long sentAt = System.nanoTime();
+    List<Entry> entries = read(connection, sql.entries);
     int ours = -1;
     for (int i = 0; i < entries.size() && ours < 0; i++) {
       if (entries.get(i).id() == entryId) {
@@ -260,24 +283,52 @@ final class MySqlAttempt implements Attempt {
     boolean holds = awaited == QueueRule.HOLDS;
     boolean runsLow = entries.get(ours).remainingMillis() < waitingTtlMillis * 2 / 3;
     if (!holds) {
-      contend(connection, ahead, entryId);
+      contend(connection, sql.contend, ahead, entryId);
     }
-    if ((holds || runsLow) && !refresh(connection, holds ? ttlMillis : waitingTtlMillis)) {
-      entryId = 0;
-      return Place.GONE;
+    if (holds || runsLow) {
+      boolean live = refresh(connection, holds ? ttlMillis : waitingTtlMillis);
+      if (!live || !cameInTime(connection, sentAt, entries.get(ours).remainingMillis())) {
+        entryId = 0;
+        return Place.GONE;
+      }
     }
     return new Place(holds, false, awaitedExpiry(ahead, awaited), awaitedId(ahead, awaited));
   }
 
   /**
-   * Marks the live entries ahead of ours ({@code ahead}, before token {@code ours}) as waited for, so that their
-   * holders release them at the end of a chain of local hand-overs; a statement only if one of them is unmarked.
+   * Whether the renewal of our entry by this look, sent at {@code sentAt} ({@link System#nanoTime()}) when the entry
+   * had {@code remainingMillis} left (counted from the read, which began after that), came before the entry expired;
+   * if it may not have, deletes the entry. {@code refresh.sql} finds our entry live by the time its statement began,
+   * and the statement then waits before it writes: on a Galera node for the cluster, wherever for a row lock. One that
+   * wrote after our entry expired would make it live again, after another client, counting it gone, may have taken the
+   * key (from a node that does not lag, or on the same server). A look that returned within the time the entry had left
+   * wrote before the entry expired; one that did not gives the entry up, and the next try queues again, behind any such
+   * client. The client's clock measures only how long the look took.
    */
-  private void contend(Connection connection, List<Entry> ahead, long ours) throws SQLException {
+  private boolean cameInTime(Connection connection, long sentAt, long remainingMillis) throws SQLException {
+    if (System.nanoTime() - sentAt < TimeUnit.MILLISECONDS.toNanos(remainingMillis)) {
+      return true;
+    }
+    long revived = entryId;
+    entryId = 0; // whatever the delete's reply: the entry is not counted on again
+    try (PreparedStatement delete = calls.prepare(connection, sql.releaseExpired)) {
+      delete.setBytes(1, key);
+      delete.setLong(2, revived);
+      delete.executeUpdate();
+    }
+    return false;
+  }
+
+  /**
+   * Marks the live entries ahead of ours ({@code ahead}, before token {@code ours}) as waited for, so that their
+   * holders release them at the end of a chain of local hand-overs; a statement ({@code statement}: {@code contend.sql}
+   * as the read compared) only if one of them is unmarked.
+   */
+  private void contend(Connection connection, String statement, List<Entry> ahead, long ours) throws SQLException {
     if (ahead.stream().allMatch(Entry::contended)) {
       return;
     }
-    try (PreparedStatement update = calls.prepare(connection, sql.contend)) {
+    try (PreparedStatement update = calls.prepare(connection, statement)) {
       update.setBytes(1, key);
       update.setLong(2, ours);
       update.executeUpdate();
@@ -298,9 +349,10 @@ final class MySqlAttempt implements Attempt {
         + " Add it: INSERT INTO " + sql.table + "_fencing (id, v) VALUES (1, 0), as baton-mysql's DDL does.");
   }
 
-  private List<Entry> read(Connection connection) throws SQLException {
+  /** The key's live entries from its floor, read by {@code statement} ({@code entries.sql} at one time or another). */
+  private List<Entry> read(Connection connection, String statement) throws SQLException {
     List<Entry> entries;
-    try (PreparedStatement read = calls.prepare(connection, sql.entries)) {
+    try (PreparedStatement read = calls.prepare(connection, statement)) {
       read.setBytes(1, key);
       read.setLong(2, floors.of(request.key()));
       try (ResultSet rows = read.executeQuery()) {

@@ -44,9 +44,11 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   private final String server;
   /** The statement of an acquire's first try in one round trip ({@link ClaimStatement}), or null if none runs here. */
   private final ClaimStatement claimStatement;
+  /** Whether the connections run several statements in one call, as the chain's keep then does. */
+  private final boolean multiStatements;
 
   private MySqlBackend(Connections connections, Sql sql, JdbcCalls calls, ReleaseRequests requests, Sweeper sweeper,
-      Duration maxPollInterval, String server, ClaimStatement claimStatement) {
+      Duration maxPollInterval, String server, ClaimStatement claimStatement, boolean multiStatements) {
     this.connections = connections;
     this.sql = sql;
     this.calls = calls;
@@ -56,6 +58,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     this.maxPollInterval = maxPollInterval;
     this.server = server;
     this.claimStatement = claimStatement;
+    this.multiStatements = multiStatements;
   }
 
   /**
@@ -74,7 +77,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
       ClaimStatement claimStatement = ClaimStatement.choose(calls, sql, multiStatements);
       ReleaseRequests requests = new ReleaseRequests(calls, sql, maxPollInterval);
       return new MySqlBackend(connections, sql, calls, requests, sweeper(calls, sql, requests, sweepEvery),
-          maxPollInterval, server, claimStatement);
+          maxPollInterval, server, claimStatement, multiStatements);
     } catch (LockException | IllegalStateException e) {
       calls.close();
       connections.close();
@@ -246,35 +249,79 @@ final class MySqlBackend implements LockBackend, AttemptStore {
    * Keeps the entry, expiring {@code ttl} from now, if the key has no other live entry and no waiter marked it
    * while it was held ({@code contend.sql}), in one transaction that holds the counter row's lock (no entry can be
    * added meanwhile); else releases it. A waiter that queues after it was kept waits at most to the end of the next
-   * chain.
+   * chain. The transaction is one call where the connections run several statements in one ({@link #keptInOneCall}),
+   * else one statement a call.
    */
   @Override
   public ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
     String key = grant.request().key();
-    boolean kept = calls.transaction("Keeping '" + key + "'", connection -> {
-      try (PreparedStatement lock = calls.prepare(connection, sql.keepLock)) {
-        lock.executeQuery().close();
-      }
-      try (PreparedStatement others = calls.prepare(connection, sql.keepOthers)) {
-        others.setBytes(1, Keys.bytes(key));
-        others.setLong(2, grant.fencingToken());
-        try (ResultSet count = others.executeQuery()) {
-          if (!count.next() || count.getLong(1) > 0) {
-            return false;
-          }
-        }
-      }
-      try (PreparedStatement keep = calls.prepare(connection, sql.keep)) {
-        keep.setLong(1, Math.max(1, ttl.toMillis()));
-        keep.setBytes(2, Keys.bytes(key));
-        keep.setLong(3, grant.fencingToken());
-        return keep.executeUpdate() == 1;
-      }
-    });
+    String what = "Keeping '" + key + "'";
+    boolean kept = multiStatements ? calls.call(what, connection -> keptInOneCall(connection, grant, ttl))
+        : calls.transaction(what, connection -> keptStatementByStatement(connection, grant, ttl));
     if (kept) {
       return ChainEnd.KEPT;
     }
     return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
+  }
+
+  /** The chain's keep in a transaction of one statement a call: whether our entry was kept. */
+  private boolean keptStatementByStatement(Connection connection, Grant grant, Duration ttl) throws SQLException {
+    byte[] key = Keys.bytes(grant.request().key());
+    try (PreparedStatement lock = calls.prepare(connection, sql.keepLock)) {
+      lock.executeQuery().close();
+    }
+    try (PreparedStatement others = calls.prepare(connection, sql.keepOthers)) {
+      others.setBytes(1, key);
+      others.setLong(2, grant.fencingToken());
+      try (ResultSet count = others.executeQuery()) {
+        if (!count.next() || count.getLong(1) > 0) {
+          return false;
+        }
+      }
+    }
+    try (PreparedStatement keep = calls.prepare(connection, sql.keep)) {
+      keep.setLong(1, Math.max(1, ttl.toMillis()));
+      keep.setBytes(2, key);
+      keep.setLong(3, grant.fencingToken());
+      return keep.executeUpdate() == 1;
+    }
+  }
+
+  /**
+   * The chain's keep in one round trip ({@code keep-chain.sql}: {@code keep-lock.sql}, {@code keep-others.sql} and
+   * {@code keep.sql} in one transaction, on the client's own pool): whether our entry was kept. On a failure the
+   * transaction it left open is rolled back, as the claim's is.
+   */
+  private boolean keptInOneCall(Connection connection, Grant grant, Duration ttl) throws SQLException {
+    byte[] key = Keys.bytes(grant.request().key());
+    try (PreparedStatement keep = calls.prepare(connection, sql.keepChain)) {
+      keep.setBytes(1, key);
+      keep.setLong(2, grant.fencingToken());
+      keep.setLong(3, Math.max(1, ttl.toMillis()));
+      keep.setBytes(4, key);
+      keep.setLong(5, grant.fencingToken());
+      return lastNumber(keep) == 1;
+    } catch (SQLException e) {
+      MySqlAttempt.rollback(connection);
+      throw e;
+    }
+  }
+
+  /** Runs a call of several statements: the first column of the first row of its last result set, every result read. */
+  private static long lastNumber(PreparedStatement statement) throws SQLException {
+    long last = -1;
+    boolean rows = statement.execute();
+    while (rows || statement.getUpdateCount() != -1) {
+      if (rows) {
+        try (ResultSet result = statement.getResultSet()) {
+          if (result.next()) {
+            last = result.getLong(1);
+          }
+        }
+      }
+      rows = statement.getMoreResults();
+    }
+    return last;
   }
 
   @Override

@@ -22,7 +22,9 @@ final class Sql {
   final String exists;
   final String shape;
   final String nextToken;
+  final String now;
   final String entries;
+  final String entriesAtTryStart;
   final String insert;
   final String claim;
   final String claimBlock;
@@ -33,9 +35,11 @@ final class Sql {
   final String rewrite;
   final String abandon;
   final String contend;
+  final String contendAtTryStart;
   final String keep;
   final String keepLock;
   final String keepOthers;
+  final String keepChain;
   final String keys;
   final String sweep;
   final String idleTransaction;
@@ -60,7 +64,9 @@ final class Sql {
     this.exists = read(files, "exists.sql");
     this.shape = read(files, "shape.sql");
     this.nextToken = read(files, "next-token.sql");
+    this.now = read(files, "now.sql");
     this.entries = read(files, "entries.sql");
+    this.entriesAtTryStart = atTryStart(entries);
     this.insert = read(files, "insert.sql");
     this.claim = read(files, "claim.sql");
     this.claimBlock = read(files, "claim-block.sql");
@@ -71,9 +77,11 @@ final class Sql {
     this.rewrite = read(files, "rewrite.sql");
     this.abandon = read(files, "abandon.sql");
     this.contend = read(files, "contend.sql");
+    this.contendAtTryStart = atTryStart(contend);
     this.keep = read(files, "keep.sql");
     this.keepLock = read(files, "keep-lock.sql");
     this.keepOthers = read(files, "keep-others.sql");
+    this.keepChain = read(files, "keep-chain.sql");
     this.keys = read(files, "keys.sql");
     this.sweep = read(files, "sweep.sql");
     this.idleTransaction = read(files, "idle-transaction.sql");
@@ -92,6 +100,16 @@ final class Sql {
    */
   private static String read(SqlFiles files, String name) {
     return files.read(name).lines().filter(line -> !line.startsWith("--")).collect(Collectors.joining("\n"));
+  }
+
+  /**
+   * {@code statement} comparing expiries with the time a try took first ({@code @baton_now}, {@code now.sql}) instead
+   * of its own, for the statements of a transaction after its first: on a Galera node that first statement waits until
+   * the node applied what the cluster committed before it, and the later ones begin after that wait, however long it
+   * lasted; a holder's entry renewed on time elsewhere is live at the try's time, but may look expired at theirs.
+   */
+  private static String atTryStart(String statement) {
+    return statement.replace("UTC_TIMESTAMP(6)", "@baton_now");
   }
 
   /**

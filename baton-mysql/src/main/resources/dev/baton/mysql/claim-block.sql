@@ -11,16 +11,19 @@
 -- and deadlock with the sweep's DELETE.
 -- Its one result is the number of entries added (1, or 0: the key has entries, and the try takes the full path) and
 -- the token. A statement that fails ends the block there, its transaction left open for MySqlAttempt to roll back, as
--- with claim.sql.
+-- with claim.sql. Expiries are compared with, and ours counted from, the time declared first (began), before
+-- START TRANSACTION, which on a Galera node waits for the cluster, as claim.sql's and now.sql's; a variable of the
+-- block, which leaves nothing on the application's session.
 BEGIN NOT ATOMIC
+  DECLARE began DATETIME(6) DEFAULT UTC_TIMESTAMP(6);
   DECLARE taken BOOLEAN;
   START TRANSACTION;
   UPDATE {table}_fencing SET v = LAST_INSERT_ID(v + 1) WHERE id = 1;
   SELECT EXISTS (
-    SELECT 1 FROM {table} WHERE lock_key = ? AND entry_id >= ? AND expires_at >= UTC_TIMESTAMP(6)
+    SELECT 1 FROM {table} WHERE lock_key = ? AND entry_id >= ? AND expires_at >= began
   ) INTO taken;
   INSERT INTO {table} (lock_key, entry_id, owner_id, holder, mode, capacity, expires_at)
-  SELECT ?, f.v, ?, ?, ?, ?, UTC_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND
+  SELECT ?, f.v, ?, ?, ?, ?, began + INTERVAL ? * 1000 MICROSECOND
   FROM {table}_fencing f WHERE f.id = 1 AND NOT taken;
   SELECT ROW_COUNT(), LAST_INSERT_ID();
   COMMIT;

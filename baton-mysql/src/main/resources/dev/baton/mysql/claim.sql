@@ -5,11 +5,15 @@
 -- commit. The token is read from the counter row the same transaction just raised, so a missing row adds nothing.
 -- The NOT EXISTS reads what was committed before it, after the counter row's lock: the pool's sessions run at READ
 -- COMMITTED (transactionIsolation), so that it sees every entry with a smaller token, as entries.sql does.
+-- Expiries are compared with, and ours counted from, the time taken first (now.sql), before START TRANSACTION, which
+-- on a Galera node waits for the cluster: the INSERT begins after that wait, and on a node that lags, a holder's
+-- entry renewed on time elsewhere can look expired at the INSERT's own time although it is live at ours.
+SET @baton_now = UTC_TIMESTAMP(6);
 START TRANSACTION;
 UPDATE {table}_fencing SET v = LAST_INSERT_ID(v + 1) WHERE id = 1;
 INSERT INTO {table} (lock_key, entry_id, owner_id, holder, mode, capacity, expires_at)
-SELECT ?, f.v, ?, ?, ?, ?, UTC_TIMESTAMP(6) + INTERVAL ? * 1000 MICROSECOND FROM {table}_fencing f
+SELECT ?, f.v, ?, ?, ?, ?, @baton_now + INTERVAL ? * 1000 MICROSECOND FROM {table}_fencing f
 WHERE f.id = 1 AND NOT EXISTS (
-  SELECT 1 FROM {table} WHERE lock_key = ? AND entry_id >= ? AND expires_at >= UTC_TIMESTAMP(6));
+  SELECT 1 FROM {table} WHERE lock_key = ? AND entry_id >= ? AND expires_at >= @baton_now);
 SELECT ROW_COUNT(), LAST_INSERT_ID();
 COMMIT

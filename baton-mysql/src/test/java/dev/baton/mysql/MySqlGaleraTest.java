@@ -11,12 +11,16 @@ import dev.baton.LockOptions;
 import dev.baton.servers.GaleraCluster;
 import dev.baton.servers.MariaDbServer;
 import dev.baton.testkit.GaleraClusterExtension;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLSyntaxErrorException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -44,8 +49,10 @@ import org.mariadb.jdbc.MariaDbDataSource;
  * of replication says of Galera. Acquires on different nodes conflict on the counter row, and certification aborts all
  * but one (a deadlock error, which the engine retries), so mutual exclusion, growing tokens, the fair queue and
  * requests to release hold across nodes; reads wait for the cluster ({@link CausalReads}), so a node that lags
- * behind does not see a renewed lock as expired, in a waiter's reads or in a first try's claim, on the client's own
- * pool and on an application's {@code DataSource} (its compound statement); a node killed while its client holds
+ * behind does not see a renewed lock as expired, in a waiter's reads or in a first try's claim or full transaction, on
+ * the client's own pool and on an application's {@code DataSource} (its compound statement, or the full transaction
+ * where compound statements are refused), however long after its wait a try's transaction reads; a node killed while
+ * its client holds
  * frees the lock within its ttl on the others. The cluster is started once for the class; the test that kills a
  * node runs last.
  */
@@ -244,7 +251,7 @@ class MySqlGaleraTest {
         await().atMost(PROMPTLY).until(() -> compoundStatements(1) > compoundBefore);
       }
       await().during(Duration.ofMillis(300)).atMost(PROMPTLY).until(() -> !waiting.isDone() && holding.isHeld());
-      if (connections == Connections.OWN_POOL) {
+      if (connections != Connections.DATA_SOURCE) {
         assertThat(compoundStatements(1)).as("compound statements run on node 1").isEqualTo(compoundBefore);
       }
       statement.execute("BACKUP STAGE END");
@@ -252,8 +259,107 @@ class MySqlGaleraTest {
     assertTheWaiterGetsItOnlyOnceReleased(holding, waiting);
   }
 
+  /**
+   * What the statements that run alone (a waiter's look, a status, the sweep) and {@code now.sql} rely on: on a node
+   * that lags, a {@code SET} that reads no table does not wait for the cluster, and a statement's time
+   * ({@code NOW(6)}, and so {@code UTC_TIMESTAMP(6)}: when it began) is taken before its wait, not after it
+   * ({@code SYSDATE(6)}, which is read as the statement reads its rows).
+   */
   @Test
   @Order(7)
+  @Timeout(60)
+  void aStatementsTimeIsTakenBeforeItWaitsForTheClusterAndASetDoesNotWait() throws Exception {
+    Duration paused = Duration.ofSeconds(1);
+    try (Connection pausing = connect(1); Statement pause = pausing.createStatement();
+        Connection reading = connect(1); Statement read = reading.createStatement()) {
+      read.execute("SET SESSION wsrep_sync_wait = 3");
+      pause.execute("BACKUP STAGE START");
+      pause.execute("BACKUP STAGE BLOCK_DDL");
+      client(0).lock("clock").acquire(PROMPTLY).close(); // commits that node 1 has not applied
+      CompletableFuture.runAsync(() -> execute(read, "SET @baton_now = UTC_TIMESTAMP(6)"))
+          .get(PROMPTLY.toSeconds(), TimeUnit.SECONDS); // while node 1 is paused
+      long pausedAt = System.nanoTime();
+      CompletableFuture<Long> waited = CompletableFuture.supplyAsync(() -> microsBetweenStartAndRead(read));
+      await().during(paused).atMost(PROMPTLY).until(() -> !waited.isDone());
+      pause.execute("BACKUP STAGE END");
+      long pausedMicros = (System.nanoTime() - pausedAt) / 1000;
+      assertThat(waited.get(PROMPTLY.toSeconds(), TimeUnit.SECONDS))
+          .as("microseconds from the read's NOW(6) to its SYSDATE(6), node 1 paused for %d", pausedMicros)
+          .isGreaterThanOrEqualTo(paused.toNanos() / 1000);
+    }
+  }
+
+  private static void execute(Statement statement, String sql) {
+    try {
+      statement.execute(sql);
+    } catch (SQLException e) {
+      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A read's time from when it began ({@code NOW(6)}) to when it read ({@code SYSDATE(6)}), in microseconds. */
+  private static long microsBetweenStartAndRead(Statement statement) {
+    String sql = "SELECT TIMESTAMPDIFF(MICROSECOND, NOW(6), SYSDATE(6)) FROM baton_locks_fencing WHERE id = 1";
+    try (ResultSet row = statement.executeQuery(sql)) {
+      row.next();
+      return row.getLong(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A try on a node that lags, whose read comes long after its wait for the cluster: the try's transaction waits for
+   * the cluster at its first statement (the node has applied all, so at once), then for the counter row's lock, which
+   * a transaction on its node holds (as another acquire there would); meanwhile the node's applier is paused (BACKUP
+   * STAGE BLOCK_DDL) while the holder renews on another node every third of its ttl of 3 s, until a plain read on the
+   * node sees the holder expired, two thirds of the ttl at least after the try began. Then the lock on the counter
+   * is let go, and the try reads with the applier still paused. It compares the expiries with the time it took before
+   * its wait, at which the holder's entry, renewed on time, is live: it adds nothing (or a waiter's entry), and the
+   * waiter gets the lock only when the holder releases it, while the holder's renewals go on succeeding. Compared
+   * with the time of its read instead (each statement's own, before the try took its time first), the compound claim
+   * and the full transaction took the lock while the holder held; {@code claim.sql} did not, as on a Galera node
+   * MariaDB keeps a multi-statement call's start time for all of its statements.
+   */
+  @ParameterizedTest
+  @EnumSource(Connections.class)
+  @Order(8)
+  @Timeout(90)
+  void aTryThatReadsLongAfterItsWaitForTheClusterDoesNotTakeALockRenewedElsewhere(Connections connections)
+      throws Exception {
+    String key = "lagging-read-" + connections;
+    Lease holding = client(connections, 0).lock(key, LockOptions.builder().ttl(Duration.ofSeconds(3)).build())
+        .acquire(PROMPTLY);
+    AtomicInteger lost = new AtomicInteger();
+    holding.onLost(reason -> lost.incrementAndGet());
+    LockClient lagging = client(connections, 1);
+    long compoundBefore = compoundStatements(1);
+    CompletableFuture<Lease> waiting;
+    try (Connection counterLock = connect(1); Connection paused = connect(1);
+        Statement statement = paused.createStatement()) {
+      counterLock.setAutoCommit(false);
+      try (Statement lock = counterLock.createStatement()) {
+        lock.executeQuery("SELECT v FROM baton_locks_fencing WHERE id = 1 FOR UPDATE").close();
+      }
+      // The waiter's own entry, if the try adds one, outlives the pause (a ttl of 30 s): what it read decides.
+      waiting = lagging.lock(key)
+          .acquireAsync(LockOptions.builder().ttl(Duration.ofSeconds(30)).waitTime(LONG_WAIT).build());
+      await().atMost(PROMPTLY).until(() -> lockWaitsAt(1) == 1);
+      statement.execute("BACKUP STAGE START");
+      statement.execute("BACKUP STAGE BLOCK_DDL");
+      await().atMost(PROMPTLY).until(() -> holderLooksExpiredAt(1, key, holding.fencingToken()));
+      counterLock.rollback();
+      await().during(Duration.ofMillis(300)).atMost(PROMPTLY).until(() -> !waiting.isDone() && holding.isHeld());
+      statement.execute("BACKUP STAGE END");
+    }
+    assertThat(compoundStatements(1) > compoundBefore).as("compound statements run on node 1")
+        .isEqualTo(connections == Connections.DATA_SOURCE);
+    assertTheWaiterGetsItOnlyOnceReleased(holding, waiting);
+    assertThat(lost).as("the holder's leases lost").hasValue(0);
+  }
+
+  @Test
+  @Order(9)
   @Timeout(60)
   void anApplicationsDataSourceWhoseStatementsDoNotWaitForTheClusterIsRefused() throws Exception {
     MariaDbDataSource plain = dataSource(galera.cluster().jdbcUrl(0));
@@ -275,7 +381,7 @@ class MySqlGaleraTest {
   }
 
   @Test
-  @Order(8)
+  @Order(10)
   @Timeout(90)
   void aLockHeldThroughANodeThatIsKilledFreesWithinItsTtlOnTheOthers() throws Exception {
     String key = "killed-node";
@@ -310,8 +416,9 @@ class MySqlGaleraTest {
     if (connections == Connections.OWN_POOL) {
       return client(node);
     }
+    DataSource dataSource = dataSource(galera.cluster().jdbcUrl(node) + "?sessionVariables=wsrep_sync_wait=3");
     LockClient client = MySqlLockClient.builder()
-        .dataSource(dataSource(galera.cluster().jdbcUrl(node) + "?sessionVariables=wsrep_sync_wait=3"))
+        .dataSource(connections == Connections.FULL_PATH ? refusingCompoundStatements(dataSource) : dataSource)
         .connect();
     clients.add(client);
     return client;
@@ -322,7 +429,63 @@ class MySqlGaleraTest {
     /** The client's own pool, given the node's address: {@code claim.sql}, several statements a call. */
     OWN_POOL,
     /** An application's MariaDB Connector/J {@code DataSource}: {@code claim-block.sql}, one compound statement. */
-    DATA_SOURCE
+    DATA_SOURCE,
+    /**
+     * An application's {@code DataSource} whose connections refuse a compound statement, as MySQL's do (Percona
+     * XtraDB Cluster's): no claim, every try that adds an entry is the full transaction.
+     */
+    FULL_PATH
+  }
+
+  /** {@code dataSource}, with connections that refuse to prepare a compound statement, as MySQL's do. */
+  private static DataSource refusingCompoundStatements(DataSource dataSource) {
+    return proxy(DataSource.class, dataSource, (method, args) -> {
+      Object result = forward(method, dataSource, args);
+      return result instanceof Connection connection ? refusingCompoundStatements(connection) : result;
+    });
+  }
+
+  private static Connection refusingCompoundStatements(Connection connection) {
+    return proxy(Connection.class, connection, (method, args) -> {
+      if (method.getName().equals("prepareStatement") && ((String) args[0]).startsWith("BEGIN NOT ATOMIC")) {
+        throw new SQLSyntaxErrorException("A compound statement, refused as MySQL refuses it", "42000", 1064);
+      }
+      return forward(method, connection, args);
+    });
+  }
+
+  /** A proxy of {@code target} that calls {@code calls}, and is equal only to itself, as the client's pool needs. */
+  private static <T> T proxy(Class<T> type, T target, Call calls) {
+    return type.cast(Proxy.newProxyInstance(MySqlGaleraTest.class.getClassLoader(), new Class<?>[] {type},
+        (proxy, method, args) -> switch (method.getName()) {
+          case "equals" -> proxy == args[0];
+          case "hashCode" -> System.identityHashCode(proxy);
+          case "toString" -> "refusing compound statements: " + target;
+          default -> calls.on(method, args);
+        }));
+  }
+
+  private static Object forward(Method method, Object target, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** A call on a proxy. */
+  private interface Call {
+    Object on(Method method, Object[] args) throws Throwable;
+  }
+
+  /** The transactions of node {@code node} that wait for a row lock. */
+  private static long lockWaitsAt(int node) throws SQLException {
+    try (Connection connection = connect(node); Statement statement = connection.createStatement();
+        ResultSet row = statement.executeQuery(
+            "SELECT count(*) FROM information_schema.innodb_trx WHERE trx_state = 'LOCK WAIT'")) {
+      row.next();
+      return row.getLong(1);
+    }
   }
 
   /** The compound statements ({@code BEGIN NOT ATOMIC ... END}) node {@code node} has run since it started. */
