@@ -74,23 +74,46 @@ class DistributionIT {
     assertThat(home.resolve("man/man1/baton.1")).content().startsWith(".TH \"BATON\" 1");
     assertThat(home.resolve("man/man1/baton-exec.1")).content().contains(".SH OPTIONS");
 
-    List<String> jars = fileNames(home.resolve("lib"));
-    assertThat(jars).contains("baton-cli-" + version() + ".jar").noneMatch(jar -> jar.startsWith("picocli-"));
+    List<String> jars = fileNames(home.resolve("lib")).stream().filter(name -> name.endsWith(".jar")).toList();
+    assertThat(jars).contains("baton-cli-" + version() + ".jar", "baton-cli-plain-" + version() + ".jar")
+        .noneMatch(jar -> jar.startsWith("picocli-"));
     String thirdParty = Files.readString(home.resolve("THIRD-PARTY.txt"));
     // picocli is compiled into the command's jar (its Java 5 jar would cost the start): named, with its licence.
     assertThat(thirdParty).containsPattern("(?m)^picocli [0-9.]+ \\(info\\.picocli:picocli:[0-9.]+\\), compiled"
         + " from its source into baton-cli-" + Pattern.quote(version()) + "\\.jar\n"
         + "    The Apache Software License, version 2\\.0 - ");
     // Each jar is named as its artifact and version are, less any classifier (the native libraries' several
-    // platforms share one entry); the command's own jar is Baton's, under LICENSE.
+    // platforms share one entry); the command's own jars are Baton's, under LICENSE.
     for (String jar : jars) {
-      if (!jar.equals("baton-cli-" + version() + ".jar")) {
+      if (!jar.equals("baton-cli-" + version() + ".jar") && !jar.equals("baton-cli-plain-" + version() + ".jar")) {
         assertThat(thirdPartyEntries(thirdParty)).as("THIRD-PARTY.txt names " + jar)
             .anyMatch(entry -> jar.equals(entry + ".jar") || jar.startsWith(entry + "-"));
       }
     }
     assertThat(jars.stream().filter(jar -> TEST_FRAMEWORKS.stream().anyMatch(jar::startsWith)))
         .as("test frameworks in lib/").isEmpty();
+  }
+
+  /**
+   * Each store's class path (lib/STORE.classpath, which the launcher gives a command on that store) is one line of
+   * jars of lib/, headed by the command's jar without a manifest class path, with the store's module and its client.
+   */
+  @Test
+  void eachStoresClassPathNamesJarsOfLibAndTheStoresClient() throws Exception {
+    Path lib = unpack("tar.gz").resolve("lib");
+    Map<String, String> clients = Map.of("redis", "lettuce-core-", "zookeeper", "zookeeper-3", "etcd", "jetcd-core-",
+        "postgres", "postgresql-", "mysql", "mariadb-java-client-", "memory", "baton-core-");
+    List<String> inLib = fileNames(lib);
+    for (Map.Entry<String, String> store : clients.entrySet()) {
+      List<String> lines = Files.readAllLines(lib.resolve(store.getKey() + ".classpath"));
+      assertThat(lines).as(store.getKey()).hasSize(1);
+      List<String> jars = List.of(lines.get(0).split(":"));
+      assertThat(jars).as(store.getKey()).startsWith("baton-cli-plain-" + version() + ".jar")
+          .doesNotHaveDuplicates().allMatch(inLib::contains, "a jar of lib/")
+          .anyMatch(jar -> jar.startsWith(store.getValue()))
+          .contains("baton-core-" + version() + ".jar", "baton-connect-" + version() + ".jar")
+          .noneMatch(jar -> jar.startsWith("baton-embedded-") || jar.startsWith("baton-servers-"));
+    }
   }
 
   @Test

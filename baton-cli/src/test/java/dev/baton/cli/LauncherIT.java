@@ -41,11 +41,12 @@ class LauncherIT {
   }
 
   /**
-   * The launcher makes a class-data sharing archive once per build, in the user's cache (XDG_CACHE_HOME), apart
-   * from the run that finds it missing, and starts exec with it, the quick compiler and the serial collector: none
-   * of which may say a word on the command's output. The archive is a static one, which holds picocli's classes
-   * (compiled with the command's own, for Java 17). Where redis-server is installed (as here), the archive's training locked
-   * on a server of its own, so the classes of a client that connected and sent commands are in it too.
+   * The launcher makes a class-data sharing archive once per build and class path (here Redis's jars alone), in the
+   * user's cache (XDG_CACHE_HOME), apart from the run that finds it missing, and starts exec with it, the quick
+   * compiler and the serial collector: none of which may say a word on the command's output. The archive is a static
+   * one, which holds picocli's classes (compiled with the command's own, for Java 17). Where redis-server is installed
+   * (as here), the archive's training locked on a server started apart, so the classes of a client that connected
+   * and sent commands are in it too.
    */
   @Test
   @Timeout(180)
