@@ -48,7 +48,8 @@ public final class DistributionFiles {
     return all;
   }
 
-  private static void write(Path file, String content) {
+  /** Writes {@code content} to {@code file}, making its directory: the build's files, failing the build if it cannot. */
+  static void write(Path file, String content) {
     try {
       Files.createDirectories(file.getParent());
       Files.writeString(file, content, StandardCharsets.UTF_8);

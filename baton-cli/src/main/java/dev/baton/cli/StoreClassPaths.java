@@ -62,7 +62,7 @@ public final class StoreClassPaths {
       seeds.addAll(modules);
       StringJoiner classPath = new StringJoiner(":", "", "\n").add(args[2]);
       jars(tree, seeds).forEach(classPath::add);
-      write(output.resolve(store + ".classpath"), classPath.toString());
+      DistributionFiles.write(output.resolve(store + ".classpath"), classPath.toString());
     });
   }
 
@@ -149,15 +149,6 @@ public final class StoreClassPaths {
       return Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the dependency tree " + file + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static void write(Path file, String content) {
-    try {
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, content, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
     }
   }
 
