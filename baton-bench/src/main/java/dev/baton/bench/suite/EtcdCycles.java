@@ -29,7 +29,9 @@ import java.util.Map;
  * by a compared delete, by a plain delete, and with a new name per acquisition), jetcd's {@code Lock} (0.7, the line
  * Baton uses, in this JVM; 0.8 in a JVM of its own) and Baton's {@code Lock} view; and for each, besides the cycles
  * per second, the client's CPU time per cycle (this JVM's, or the peer JVM's; its JIT compiler threads' apart), etcd's
- * CPU time per cycle, etcd's WAL fsyncs per cycle and the gRPC messages etcd received per cycle.
+ * CPU time per cycle, etcd's WAL fsyncs per cycle and the gRPC messages etcd received per cycle. The {@code stub-*}
+ * contenders send their cycles on gRPC's stub without jetcd ({@link StubEtcdContender}): what each way to acquire costs
+ * etcd, down to a transaction of a put alone.
  *
  * <p>{@code java -cp benchmarks.jar dev.baton.bench.suite.EtcdCycles MODE [CONTENDER...]} where MODE is
  *
