@@ -42,9 +42,11 @@ interface AttemptStore {
 
   /**
    * Sends, in one transaction, the put of {@code entry} holding {@code owner}, bound to lease {@code leaseId} and
-   * answered with the entry it replaced, if any ({@code prevKV}), and then {@code read}. Compares nothing.
+   * answered with the entry it replaced, if any ({@code prevKV}), and then, if another entry could conflict with
+   * ours, {@code reads}' read of the oldest conflicting entries ({@link EntryPuts}): no read in the answer means
+   * that none exists.
    */
-  CompletableFuture<TxnResponse> putAndRead(ByteSequence entry, ByteSequence owner, long leaseId, Op read);
+  CompletableFuture<TxnResponse> putAndRead(ByteSequence entry, ByteSequence owner, long leaseId, RuleReads reads);
 
   /** Runs {@code reads} in one read-only transaction, and waits for its answer; {@code what} names it in errors. */
   TxnResponse read(String what, Op... reads);

@@ -86,13 +86,13 @@ final class EtcdAttempt implements Attempt {
   }
 
   /**
-   * Puts our entry and reads the oldest conflicting entries, in one write transaction; null if an entry of an earlier
-   * acquisition of this client was under our name, which is then removed.
+   * Puts our entry and reads the oldest conflicting entries if there are any, in one write transaction; null if an
+   * entry of an earlier acquisition of this client was under our name, which is then removed.
    *
-   * <p>The put compares nothing: only this client writes names with its lease in them, and the entry the put replaced,
-   * if any, comes back with the answer ({@code prevKV}), so that nothing is lost by not asking first. An uncontended
-   * acquisition thus costs etcd a plain put and a range read in one round trip, which it serves faster than a
-   * transaction that compares.
+   * <p>The put is not guarded: only this client writes names with its lease in them, and the entry the put replaced,
+   * if any, comes back with the answer ({@code prevKV}), so that nothing is lost by not asking first. The transaction's
+   * one comparison chooses whether to read: an uncontended acquisition costs etcd a put and a look at an empty range
+   * of names, in one round trip ({@link EntryPuts}).
    */
   private Place enqueue(long lease) {
     if (lease != leaseId) {
@@ -105,7 +105,7 @@ final class EtcdAttempt implements Attempt {
     ByteSequence name = entry.name();
     TxnResponse queued;
     try {
-      put = etcd.putAndRead(name, owner, lease, reads.oldest());
+      put = etcd.putAndRead(name, owner, lease, reads);
       queued = etcd.await(put, what);
     } catch (RuntimeException e) {
       etcd.leaseRefused(lease, e);
@@ -121,7 +121,8 @@ final class EtcdAttempt implements Attempt {
       removeStale(put.getPrevKv());
       return null;
     }
-    List<KeyValue> oldest = queued.getGetResponses().get(0).getKvs();
+    // No read: etcd found no entry that could conflict with ours, which holds.
+    List<KeyValue> oldest = queued.getGetResponses().isEmpty() ? List.of() : queued.getGetResponses().get(0).getKvs();
     return new Place(reads.holds(oldest, ours), List.of(), queued.getHeader().getRevision());
   }
 

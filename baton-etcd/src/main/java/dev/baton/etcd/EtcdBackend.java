@@ -70,6 +70,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
   private final KV kv;
   private final EtcdWatches watches;
   private final EntryDeletes entryDeletes;
+  private final EntryPuts entryPuts;
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
     Thread thread = new Thread(task, "baton-etcd-upkeep");
     thread.setDaemon(true);
@@ -92,6 +93,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
     this.kv = client.getKVClient();
     this.watches = new EtcdWatches(JetcdStubs.watch(client));
     this.entryDeletes = new EntryDeletes(JetcdStubs.kv(client), timeout);
+    this.entryPuts = new EntryPuts(JetcdStubs.kvAsync(client), kv);
     this.leaseLife = new LeaseLife(client.getLeaseClient());
     this.entryReads = new EntryReads(kv, scheduler);
     this.keys = keys;
@@ -369,10 +371,9 @@ final class EtcdBackend implements LockBackend, AttemptStore {
   }
 
   @Override
-  public CompletableFuture<TxnResponse> putAndRead(ByteSequence entry, ByteSequence owner, long leaseId, Op read) {
-    return kv.txn()
-        .Then(Op.put(entry, owner, PutOption.builder().withLeaseId(leaseId).withPrevKV().build()), read)
-        .commit();
+  public CompletableFuture<TxnResponse> putAndRead(ByteSequence entry, ByteSequence owner, long leaseId,
+      RuleReads reads) {
+    return entryPuts.putAndRead(entry, owner, leaseId, reads);
   }
 
   @Override

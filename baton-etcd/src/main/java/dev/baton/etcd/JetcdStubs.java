@@ -19,7 +19,8 @@ import java.util.function.Function;
  * server keeps the stream, and a watcher whose creation was still in flight, until the connection goes
  * (jetcd#1510). Baton's waiters therefore share one watch stream per client that they drive themselves; jetcd
  * has no public way to reach its channel, hence the reflection here, checked by the tests on the pinned jetcd. The
- * same channel carries the deletes that must be sent once ({@link #kv}).
+ * same channel carries the deletes that must be sent once ({@link #kv}) and the transactions that jetcd's API cannot
+ * express ({@link #kvAsync}).
  *
  * <p>The same reflection lets a close wait for jetcd's Vert.x event loops, which {@link Client#close()} only asks to
  * stop ({@link #close}).
@@ -40,6 +41,14 @@ final class JetcdStubs {
   /** A blocking KV stub, whose calls jetcd does not retry ({@link EntryDeletes}). */
   static KVGrpc.KVBlockingStub kv(Client client) {
     return stub(client, KVGrpc::newBlockingStub);
+  }
+
+  /**
+   * An asynchronous KV stub whose answers are handed over on the thread that reads them from the connection, with no
+   * hop through an executor: its callers only complete a future with them ({@link EntryPuts}).
+   */
+  static KVGrpc.KVStub kvAsync(Client client) {
+    return stub(client, KVGrpc::newStub).withExecutor(Runnable::run);
   }
 
   /**

@@ -15,9 +15,12 @@ import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LostReason;
 import dev.baton.servers.TcpProxy;
+import dev.baton.spi.QueueRule;
 import dev.baton.testkit.EtcdServerExtension;
 import dev.baton.testkit.RecordingLostListener;
+import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.kv.TxnResponse;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -335,6 +338,46 @@ class EtcdBackendTest {
     assertThat(metrics.calls("DeleteRange") - deletes).isEqualTo(1);
     assertThat(metrics.calls("Txn") - txns).as("transactions").isZero();
     assertThat(inspector.count(key)).isZero();
+  }
+
+  /**
+   * An acquire's transaction reads the key's queue only if an entry that could conflict with ours is there: alone, it
+   * is a put, and holds; beside another client's read lock, a read lock's reads nothing either; behind other entries,
+   * a lock's reads the oldest.
+   */
+  @Test
+  @Timeout(30)
+  void anAcquireReadsTheQueueOnlyWhenAConflictingEntryIsThere() {
+    EtcdKeys keys = new EtcdKeys(EtcdLockClient.DEFAULT_NAMESPACE, false);
+    try (EtcdBackend backend = EtcdQueueRuleTest.connect(etcd.endpoint())) {
+      long lease = backend.leaseId();
+      ByteSequence owner = EtcdKeys.bytes("owner");
+      RuleReads exclusive = new RuleReads(keys, key, QueueRule.EXCLUSIVE);
+
+      TxnResponse alone = backend.await(backend.putAndRead(keys.entry(key, lease), owner, lease, exclusive), "alone");
+      assertThat(alone.getGetResponses()).as("reads when alone").isEmpty();
+      assertThat(alone.getPutResponses().get(0).hasPrevKv()).isFalse();
+      inspector.deleteEntries(key);
+
+      long other = inspector.grantLease(30);
+      try {
+        inspector.putEntry(key, "~s/" + Long.toHexString(other) + "/0", "a reader", other);
+        RuleReads shared = new RuleReads(keys, key, QueueRule.SHARED);
+        TxnResponse besideReader = backend.await(
+            backend.putAndRead(keys.entry(key, lease, QueueRule.SHARED, 0), owner, lease, shared), "beside a reader");
+        assertThat(besideReader.getGetResponses()).as("a reader's reads beside another reader").isEmpty();
+
+        inspector.putEntry(key, Long.toHexString(other), "a writer", other);
+        TxnResponse behind = backend.await(backend.putAndRead(keys.entry(key, lease), owner, lease, exclusive),
+            "behind the others");
+        assertThat(behind.getGetResponses()).as("reads behind the others").hasSize(1);
+        assertThat(behind.getGetResponses().get(0).getKvs()).extracting(KeyValue::getCreateRevision)
+            .as("the oldest entry").containsExactly(inspector.entries(key).get(0).getCreateRevision());
+      } finally {
+        inspector.revoke(other);
+        inspector.deleteEntries(key);
+      }
+    }
   }
 
   /**

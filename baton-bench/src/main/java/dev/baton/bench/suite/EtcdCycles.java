@@ -29,7 +29,9 @@ import java.util.Map;
  * by a compared delete, by a plain delete, and with a new name per acquisition), jetcd's {@code Lock} (0.7, the line
  * Baton uses, in this JVM; 0.8 in a JVM of its own) and Baton's {@code Lock} view; and for each, besides the cycles
  * per second, the client's CPU time per cycle (this JVM's, or the peer JVM's; its JIT compiler threads' apart), etcd's
- * CPU time per cycle, etcd's WAL fsyncs per cycle and the gRPC messages etcd received per cycle.
+ * CPU time per cycle, etcd's WAL fsyncs per cycle and the gRPC messages etcd received per cycle. The {@code stub-*}
+ * contenders send their cycles on gRPC's stub without jetcd ({@link StubEtcdContender}): what each way to acquire costs
+ * etcd, down to a transaction of a put alone.
  *
  * <p>{@code java -cp benchmarks.jar dev.baton.bench.suite.EtcdCycles MODE [CONTENDER...]} where MODE is
  *
@@ -49,7 +51,7 @@ import java.util.Map;
 public final class EtcdCycles {
   /** The contenders, by the names the command line uses, in the order of the first round. */
   private static final List<String> ALL = List.of("raw", "hand-compared", "hand-plain", "hand-unique", "jetcd-0.7",
-      "jetcd-0.8", "baton");
+      "jetcd-0.8", "baton", "stub-put", "stub-txn-put", "stub-put-read", "stub-compare-first");
   private static final long CLOCK_TICK_NANOS = 10_000_000; // /proc counts CPU time in USER_HZ ticks: 100 a second
 
   private final EtcdServer etcd;
@@ -192,6 +194,11 @@ public final class EtcdCycles {
       case "jetcd-0.7" -> new JetcdLockContender(endpoint);
       case "jetcd-0.8" -> new JetcdCurrentLockContender(endpoint);
       case "baton" -> new BatonContender(EtcdLockClient.connect(endpoint), true);
+      case "stub-put" -> new StubEtcdContender(endpoint, StubEtcdContender.Acquire.PUT, "/stub-put/");
+      case "stub-txn-put" -> new StubEtcdContender(endpoint, StubEtcdContender.Acquire.TXN_PUT, "/stub-txn-put/");
+      case "stub-put-read" -> new StubEtcdContender(endpoint, StubEtcdContender.Acquire.PUT_AND_READ, "/stub-put-read/");
+      case "stub-compare-first" -> new StubEtcdContender(endpoint, StubEtcdContender.Acquire.COMPARE_FIRST,
+          "/stub-compare-first/");
       default -> throw new IllegalArgumentException("Unknown contender '" + name + "': one of " + ALL);
     };
   }
