@@ -40,10 +40,13 @@ import org.slf4j.LoggerFactory;
  *       never handed over), and is never renewed past that lease's hold end ({@link #bound}).
  *   <li>The entry ends once ({@link #ended}): when its last lease leaves, which then releases it at the store, or when
  *       it is lost, which ends every lease on it, each told once. After that no lease joins it and it is not renewed.
- *   <li>A hand-over puts the successor on the entry before offering it to the waiter, and takes the leaving lease off
- *       only once the waiter has taken it, so that the entry never lacks a holder and a loss or the client's close
- *       reaches the successor while it is handed over; one that ended before it was taken leaves the entry to the
- *       leaving lease, as if it had not been offered.
+ *   <li>A hand-over puts the successor on the entry in the leaving lease's place before offering it to the waiter, so
+ *       that the entry never lacks a holder, a loss or the client's close reaches the successor while it is handed
+ *       over, and the leaving lease holds nothing once the waiter may take it: a successor that lets go at once ends
+ *       the entry once. A successor not taken gives its place back to the leaving lease, as if it had not been offered.
+ *   <li>A renewal counts only if its answer comes while the entry is valid: one that comes later leaves the entry lost,
+ *       as the watchdog would have found it a moment before, since no renewal covered it meanwhile, and a store may
+ *       have written it back after it expired and another client took the key.
  *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
  *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
  *       ended the entry, after that lease's final state is written; or, when the store's answer to its release may come
@@ -779,6 +782,10 @@ final class HeldEntry {
 
   private void renewed(long sentAt, long expiry, Boolean ours, Throwable error) {
     renewing.set(false);
+    if (error == null && Boolean.TRUE.equals(ours) && !isValidAt(engine.time().now())) {
+      lose(LostReason.RENEWAL_FAILED); // came after the validity ran out: see the invariants
+      return;
+    }
     if (error == null && Boolean.TRUE.equals(ours)) {
       validUntil = sentAt + expiry;
       tellRenewed(true);

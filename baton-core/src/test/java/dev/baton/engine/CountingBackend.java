@@ -15,12 +15,16 @@ import dev.baton.spi.WakeUp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A backend that counts the acquisitions, releases and rewrites of holder records its engine makes, passing every call
- * on to another; it may say that it cannot rewrite records, as a store without {@link LockBackend#rewriteHolder} does.
+ * on to another; it may say that it cannot rewrite records, as a store without {@link LockBackend#rewriteHolder} does,
+ * and hold the answers to renewals back until the test lets them through, as a slow store would.
  */
 final class CountingBackend implements LockBackend {
   private final LockBackend store;
@@ -28,6 +32,9 @@ final class CountingBackend implements LockBackend {
   final AtomicInteger attempts = new AtomicInteger();
   final AtomicInteger releases = new AtomicInteger();
   final AtomicInteger rewritten = new AtomicInteger();
+  /** While set, each renewal's answer waits in {@link #heldRenewals} until the test runs it. */
+  volatile boolean holdingRenewals;
+  final Queue<Runnable> heldRenewals = new ConcurrentLinkedQueue<>();
 
   CountingBackend(LockBackend store) {
     this(store, true);
@@ -82,7 +89,19 @@ final class CountingBackend implements LockBackend {
 
   @Override
   public CompletionStage<Boolean> renew(Grant grant, Duration ttl) {
-    return store.renew(grant, ttl);
+    CompletionStage<Boolean> answer = store.renew(grant, ttl);
+    if (!holdingRenewals) {
+      return answer;
+    }
+    CompletableFuture<Boolean> late = new CompletableFuture<>();
+    answer.whenComplete((ours, error) -> heldRenewals.add(() -> {
+      if (error != null) {
+        late.completeExceptionally(error);
+      } else {
+        late.complete(ours);
+      }
+    }));
+    return late;
   }
 
   @Override

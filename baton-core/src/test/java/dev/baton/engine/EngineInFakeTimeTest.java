@@ -14,6 +14,7 @@ import dev.baton.LostReason;
 import dev.baton.Primitive;
 import dev.baton.engine.memory.MemoryStore;
 import dev.baton.memory.FakeTicker;
+import dev.baton.spi.ClientFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -170,6 +171,32 @@ class EngineInFakeTimeTest {
     time.advance(Duration.ofMinutes(1));
     assertThat(lost).containsExactly(LostReason.RENEWAL_FAILED);
     assertThat(second.lock(key).tryAcquire()).isPresent();
+  }
+
+  @Test
+  void aRenewalAnsweredOnlyAfterTheValidityRanOutLeavesTheLeaseLost() throws Exception {
+    CountingBackend slow = new CountingBackend(store.newBackend());
+    LockClient client = ClientFactory.newClient(slow, options);
+    try {
+      List<LostReason> lost = new CopyOnWriteArrayList<>();
+      Lease lease = client.lock(key).acquire();
+      lease.onLost(lost::add);
+      slow.holdingRenewals = true;
+      time.advance(TTL.dividedBy(3));
+      await().atMost(PROMPTLY).until(() -> !slow.heldRenewals.isEmpty());
+
+      time.advance(TTL.minus(TTL.dividedBy(3)));
+      slow.heldRenewals.forEach(Runnable::run); // the store's yes, after the lease stopped counting as held
+
+      await().atMost(PROMPTLY).until(() -> !lost.isEmpty());
+      assertThat(lost).containsExactly(LostReason.RENEWAL_FAILED);
+      assertThat(lease.isHeld()).isFalse();
+      slow.holdingRenewals = false;
+      time.advance(TTL);
+      assertThat(lease.isHeld()).as("a later renewal does not bring it back").isFalse();
+    } finally {
+      client.close();
+    }
   }
 
   @Test
