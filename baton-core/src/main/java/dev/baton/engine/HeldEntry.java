@@ -782,11 +782,11 @@ final class HeldEntry {
 
   private void renewed(long sentAt, long expiry, Boolean ours, Throwable error) {
     renewing.set(false);
-    if (error == null && Boolean.TRUE.equals(ours) && !isValidAt(engine.time().now())) {
-      lose(LostReason.RENEWAL_FAILED); // came after the validity ran out: see the invariants
-      return;
-    }
     if (error == null && Boolean.TRUE.equals(ours)) {
+      if (!isValidAt(engine.time().now())) {
+        lose(LostReason.RENEWAL_FAILED); // came after the validity ran out: see the invariants
+        return;
+      }
       validUntil = sentAt + expiry;
       tellRenewed(true);
       rewriteRecord(); // a rewrite that failed is due again
