@@ -372,6 +372,10 @@ final class ExecCommand implements Callable<Integer> {
 
   /** Runs the command under {@code lease} and returns baton's exit status. */
   private int run(Lease lease, SignalForwarding signals) throws InterruptedException {
+    RevokeForwarding revokes = new RevokeForwarding();
+    if (ON_REVOKE_TERM.equals(option(ON_REVOKE))) {
+      passRequestsOn(lease, revokes);
+    }
     ChildProcess child;
     try {
       child = ChildProcess.start(command, Map.of("BATON_KEY", lease.key(),
@@ -386,9 +390,7 @@ final class ExecCommand implements Callable<Integer> {
       return e.exitStatus();
     }
     signals.sendTo(child::signal);
-    if (ON_REVOKE_TERM.equals(option(ON_REVOKE))) {
-      passRequestsOn(lease, child);
-    }
+    revokes.started(child);
     AtomicReference<LostReason> lost = new AtomicReference<>();
     lease.onLost(reason -> {
       lost.set(reason);
@@ -413,11 +415,11 @@ final class ExecCommand implements Callable<Integer> {
   }
 
   /** Sends CMD SIGTERM when someone asks the holder to release the lock; says so if the store cannot tell us. */
-  private void passRequestsOn(Lease lease, ChildProcess child) {
+  private void passRequestsOn(Lease lease, RevokeForwarding revokes) {
     try {
       lease.onReleaseRequested(() -> {
         say("asked to release " + locks() + "; sending SIGTERM to the command.");
-        child.signal(SignalForwarding.Forwarded.TERM);
+        revokes.asked();
       });
     } catch (RuntimeException e) {
       say("cannot hear requests to release " + locks() + " (" + e.getMessage() + "); --on-revoke term will"

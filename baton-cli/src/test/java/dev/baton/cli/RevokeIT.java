@@ -8,6 +8,8 @@ import dev.baton.LockClient;
 import dev.baton.redis.RedisLockClient;
 import dev.baton.testkit.EmbeddedZooKeeperExtension;
 import dev.baton.testkit.EtcdServerExtension;
+import dev.baton.testkit.MariaDbServerExtension;
+import dev.baton.testkit.PostgresServerExtension;
 import dev.baton.testkit.RedisServerExtension;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code baton revoke} against real stores: it asks the holder and says how many it asked; {@code baton exec
- * --on-revoke term} passes a request on to its command as SIGTERM, after which a waiting exec runs (on Redis, ZooKeeper
- * and etcd); by default exec ignores requests.
+ * --on-revoke term} passes a request on to its command as SIGTERM, after which a waiting exec runs (on Redis, ZooKeeper,
+ * etcd, PostgreSQL and MariaDB); by default exec ignores requests.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class RevokeIT {
@@ -35,6 +37,12 @@ class RevokeIT {
 
   @RegisterExtension
   static final EtcdServerExtension etcd = new EtcdServerExtension();
+
+  @RegisterExtension
+  static final PostgresServerExtension postgres = new PostgresServerExtension();
+
+  @RegisterExtension
+  static final MariaDbServerExtension mariadb = new MariaDbServerExtension();
 
   @TempDir
   Path dir;
@@ -65,6 +73,16 @@ class RevokeIT {
   @Test
   void onEtcdExecWithOnRevokeTermStopsItsCommandAndAWaitingExecThenRuns() throws Exception {
     assertAWaitingExecRunsOnceTheHolderIsAsked(etcd.endpoint());
+  }
+
+  @Test
+  void onPostgresExecWithOnRevokeTermStopsItsCommandAndAWaitingExecThenRuns() throws Exception {
+    assertAWaitingExecRunsOnceTheHolderIsAsked(postgres.uri());
+  }
+
+  @Test
+  void onMariaDbExecWithOnRevokeTermStopsItsCommandAndAWaitingExecThenRuns() throws Exception {
+    assertAWaitingExecRunsOnceTheHolderIsAsked(mariadb.uri());
   }
 
   /** An exec with --on-revoke term holds, another waits; baton revoke ends the first's command, and the second runs. */

@@ -76,7 +76,7 @@ final class PostgresBackend implements LockBackend, AttemptStore {
       LockGrants grants = LockGrants.read(calls, sql, server);
       Notifications notifications;
       try {
-        notifications = Notifications.listen(connections, sql.channel());
+        notifications = Notifications.listen(connections, sql.channel(), timeout);
       } catch (SQLException e) {
         throw PostgresErrors.translate("Listening for releases on channel " + sql.channel(), server, sql.table, e);
       }
