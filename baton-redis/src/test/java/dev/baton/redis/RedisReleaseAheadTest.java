@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.baton.DistributedLock;
+import dev.baton.Lease;
 import dev.baton.LockClient;
 import dev.baton.embedded.internal.Loopback;
 import dev.baton.servers.TcpProxy;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -68,6 +70,40 @@ class RedisReleaseAheadTest {
       proxy.deliverReplies();
 
       assertThat(reading.result(PROMPTLY)).as("the same client's status after unlock()").isFalse();
+    }
+  }
+
+  /**
+   * A multi-lock's script (acquire_in_order.lua) runs at the server but its answer comes after the command timeout:
+   * the client releases what it may have taken (sent behind the script on the one connection, so applied after it)
+   * and takes the keys by the path that waits. Once the answers come, the multi-lock holds every key under its own
+   * entries, and nothing of the script's is left.
+   */
+  @Test
+  void aMultiLockScriptAnsweredAfterItsTimeoutLeavesNothingBehindAndTheKeysAreTakenAgain() throws Exception {
+    List<String> keys = List.of("ahead/late/a", "ahead/late/b", "ahead/late/c");
+    try (TcpProxy proxy = TcpProxy.start(Loopback.HOST, redis.server().port());
+        LockClient client = RedisLockClient.builder().uri("redis://" + proxy.address())
+            .commandTimeout(Duration.ofSeconds(1)).connect();
+        LockClient observer = RedisLockClient.connect(redis.uri())) {
+      client.multiLock(keys).acquire().close(); // the scripts are cached: each run below is one EVALSHA
+      long served = evalshaCalls();
+      proxy.delayReplies();
+      BackgroundCall<Lease> acquiring = BackgroundCall.start("multi", () -> client.multiLock(keys)
+          .acquire(Duration.ofSeconds(30)));
+      await("the script and the releases of what it took, served").atMost(PROMPTLY.multipliedBy(3))
+          .until(() -> evalshaCalls() >= served + 1 + keys.size());
+      proxy.deliverReplies();
+
+      try (Lease lease = acquiring.result(PROMPTLY.multipliedBy(3))) {
+        assertThat(lease.isHeld()).isTrue();
+        for (String key : keys) {
+          assertThat(observer.status(key).fencingToken()).as("the entry of %s", key).hasValue(lease.fencingToken(key));
+        }
+      }
+      for (String key : keys) {
+        assertThat(observer.status(key).isHeld()).as("%s after the release", key).isFalse();
+      }
     }
   }
 
