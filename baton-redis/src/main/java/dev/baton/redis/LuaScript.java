@@ -72,10 +72,23 @@ final class LuaScript {
 
   <T> CompletionStage<T> runAsync(RedisScriptingAsyncCommands<String, String> redis, ScriptOutputType type, String[] keys,
       String... args) {
+    return runAsync(redis, type, () -> { }, keys, args);
+  }
+
+  /**
+   * As {@link #runAsync(RedisScriptingAsyncCommands, ScriptOutputType, String[], String...)}, running
+   * {@code beforeEval} when the server answered {@code NOSCRIPT}, on the thread that brings that answer, before the
+   * {@code EVAL} is sent: from then on, requests sent on the connection after the {@code EVALSHA} may have been served
+   * before the script ran. On one connection the answer to an earlier request comes first, so {@code beforeEval} has
+   * run by the time a later request's answer is seen.
+   */
+  <T> CompletionStage<T> runAsync(RedisScriptingAsyncCommands<String, String> redis, ScriptOutputType type,
+      Runnable beforeEval, String[] keys, String... args) {
     CompletionStage<T> first = redis.evalsha(sha(), type, keys, args);
     return first.exceptionallyCompose(error -> {
       Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
       if (cause instanceof RedisNoScriptException) {
+        beforeEval.run();
         return redis.<T>eval(source, type, keys, args);
       }
       return CompletableFuture.failedFuture(cause);

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Baton's lock protocol on one Redis server, or on the master that sentinels name: Lua scripts (acquire, release and
@@ -44,11 +45,18 @@ final class RedisBackend implements LockBackend, AttemptStore {
   private static final int LOCK_FIELDS = 7;
   private static final LuaScript WITHDRAW = LuaScript.load("withdraw.lua");
   private static final LuaScript HOLDERS = LuaScript.load("holders.lua");
+  /** Equals no sender of a release: {@link ReleasesAhead#awaitOthers} with it waits for every release of a lock. */
+  private static final Object EVERY_SENDER = new Object();
 
   private final RedisLink link;
   private final RedisKeys keys;
   private final long yieldMillis;
   private volatile ReleaseRequestListener releaseRequests = (key, ownerId) -> { };
+  /**
+   * How many releases sent ahead of their answers ({@link #releaseInOrder}) met NOSCRIPT and went again by EVAL, each
+   * counted before its EVAL is sent: see {@link #releasedSince}.
+   */
+  private final AtomicLong releasesSentAgain = new AtomicLong();
   /** Guarded by this: whether the client's release channel is subscribed. */
   private boolean listening;
 
@@ -84,8 +92,13 @@ final class RedisBackend implements LockBackend, AttemptStore {
   @Override
   public LockStatus status(String key) {
     awaitOtherReleases(key);
+    long sentAgain = releasesSentAgain.get();
     try {
       List<Object> lock = LIST.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
+      if (releasedSince(sentAgain, () -> ReleasesAhead.awaitOthers(keys.lock(key), EVERY_SENDER,
+          link.commandTimeout()))) {
+        lock = LIST.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
+      }
       return LockReads.status(link, key, lock, keys.channel(key), RedisBackend::held);
     } catch (RuntimeException e) {
       throw link.translate(e, "Reading the status of '" + key + "'");
@@ -99,16 +112,23 @@ final class RedisBackend implements LockBackend, AttemptStore {
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
     ReleasesAhead.awaitOthersUnder(keys.prefix(), link, link.commandTimeout());
+    long sentAgain = releasesSentAgain.get();
     try {
-      List<String> found = LockScan.firstKeys(link.commands(), keys, keyPrefix, limit);
-      if (found.isEmpty()) {
-        return List.of();
-      }
-      List<Object> locks = link.readLocks(LIST, found, key -> new String[] {keys.lock(key)});
-      return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, RedisBackend::held);
+      List<LockStatus> listed = listOnce(keyPrefix, limit);
+      return releasedSince(sentAgain, () -> ReleasesAhead.awaitOthersUnder(keys.prefix(), EVERY_SENDER,
+          link.commandTimeout())) ? listOnce(keyPrefix, limit) : listed;
     } catch (RuntimeException e) {
       throw link.translate(e, "Listing the locks under '" + keyPrefix + "'");
     }
+  }
+
+  private List<LockStatus> listOnce(String keyPrefix, int limit) {
+    List<String> found = LockScan.firstKeys(link.commands(), keys, keyPrefix, limit);
+    if (found.isEmpty()) {
+      return List.of();
+    }
+    List<Object> locks = link.readLocks(LIST, found, key -> new String[] {keys.lock(key)});
+    return LockReads.held(link, found, locks, LOCK_FIELDS, keys::channel, RedisBackend::held);
   }
 
   /**
@@ -141,17 +161,46 @@ final class RedisBackend implements LockBackend, AttemptStore {
   @Override
   public List<Object> acquire(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded) {
     String key = request.key();
-    QueueRule rule = request.rule();
     awaitOtherReleases(key);
+    long sentAgain = releasesSentAgain.get();
     try {
-      return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
-          new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
-          request.ownerId(), millis(request.entryTtl()), flag(waiting), millis(request.ttl()),
-          HolderRecord.write(request.holder()), rule.mode().name(), Integer.toString(rule.capacity()),
-          Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded)), AttemptStore::granted);
+      List<Object> reply = tryOnce(request, waiting, arrival, mayBeRecorded);
+      if (AttemptStore.granted(reply) || !releasedSince(sentAgain, () -> ReleasesAhead.awaitOthers(keys.lock(key),
+          EVERY_SENDER, link.commandTimeout()))) {
+        return reply;
+      }
+      // The try may have found an entry of this client that a release sent before it deletes: tried again after it,
+      // as the writer it may have recorded, arrived when the first said.
+      return tryOnce(request, waiting, (Long) reply.get(0) == 0L ? (Long) reply.get(2) : arrival, true);
     } catch (RuntimeException e) {
       throw link.translate(e, "Acquiring '" + key + "'");
     }
+  }
+
+  private List<Object> tryOnce(AcquireRequest request, boolean waiting, long arrival, boolean mayBeRecorded) {
+    String key = request.key();
+    QueueRule rule = request.rule();
+    return link.holdingWrites().write(keys.lock(key), commands -> ACQUIRE.run(commands, ScriptOutputType.MULTI,
+        new String[] {keys.lock(key), keys.fence(key), keys.yielded(key), keys.writers(key)},
+        request.ownerId(), millis(request.entryTtl()), flag(waiting), millis(request.ttl()),
+        HolderRecord.write(request.holder()), rule.mode().name(), Integer.toString(rule.capacity()),
+        Long.toString(arrival), flag(waitsAsWriter(request)), flag(mayBeRecorded)), AttemptStore::granted);
+  }
+
+  /**
+   * Whether a release this client sent ahead of its answer met NOSCRIPT since {@code sentAgain} was read from
+   * {@link #releasesSentAgain}: that release went again by EVAL once the NOSCRIPT came back, after the requests this
+   * client sent meanwhile, which may then have found the entry it deletes. If so, runs {@code awaitReleases}, which
+   * waits for the releases on their way of the keys read, this client's own too, so that a request sent again is
+   * served after them. The count moves before the answer to a later request is seen (one connection answers in
+   * order), so a request whose answer shows it unmoved was served after every release sent before it.
+   */
+  private boolean releasedSince(long sentAgain, Runnable awaitReleases) {
+    if (releasesSentAgain.get() == sentAgain) {
+      return false;
+    }
+    awaitReleases.run();
+    return true;
   }
 
   /**
@@ -271,7 +320,9 @@ final class RedisBackend implements LockBackend, AttemptStore {
    * connection (on a cluster, the connection to the master of the key's slot), which Redis serves in order, so this
    * client's next acquire, status read or renewal of the key is served after the release; another client of this
    * process waits for the answer before it acquires the key, reads its status, lists it or asks its holders to release
-   * it ({@link ReleasesAhead}). Where replicas must acknowledge the writes that give a holding, those writes and the
+   * it ({@link ReleasesAhead}). A release that meets NOSCRIPT goes again by EVAL once that answer comes, after the
+   * requests sent meanwhile: a try or a status read of this client that such a release may have come after is sent
+   * again once it is answered ({@link #releasedSince}). Where replicas must acknowledge the writes that give a holding, those writes and the
    * releases go on a connection of their own, apart from the status reads: there the release is awaited, as
    * {@link #release} is.
    */
@@ -286,7 +337,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
     CompletableFuture<Boolean> answer;
     try {
       answer = RELEASE.<Long>runAsync(link.commands().async(), ScriptOutputType.INTEGER,
-          new String[] {lock, keys.yielded(key)}, request.ownerId(), keys.channel(key),
+          releasesSentAgain::incrementAndGet, new String[] {lock, keys.yielded(key)}, request.ownerId(), keys.channel(key),
           Long.toString(request.fair() ? yieldMillis : 0), "0", link.publishCommand())
           .toCompletableFuture()
           .handle((result, error) -> {
