@@ -610,7 +610,15 @@ final class HeldEntry {
     }
     // Not under the monitor: the waiter woken here releases soon after, and would wait for it.
     HandoverTerms terms = HandoverTerms.of(request, heldFor, engine.backend().rewritesHolders());
-    if (queue.handOver(terms, successor, waiter -> heldFor = waiter.multiLock())) {
+    // Taken only while the entry lasts: a loss meanwhile (ended is set before the loss leaves the key's turn, which
+    // needs the queue's lock held here) passed the turn on to the first waiter already.
+    if (queue.handOver(terms, successor, waiter -> {
+      if (ended) {
+        return false;
+      }
+      heldFor = waiter.multiLock();
+      return true;
+    })) {
       rewriteRecord();
       return Handover.HANDED_OVER;
     }

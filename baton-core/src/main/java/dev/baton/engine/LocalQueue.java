@@ -3,7 +3,7 @@ package dev.baton.engine;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The per-process queue of one key: whoever has a turn may talk to the store, from its first try
@@ -195,17 +195,21 @@ final class LocalQueue {
 
   /**
    * Hands {@code successor}, the lease of the holder that is leaving with the turn, over to the first waiter with the
-   * turn if {@code terms} may pass to that waiter's ({@link HandoverTerms#passTo}): {@code taking} is told the waiter's
-   * terms under this queue's lock, before the waiter may run. False, and nothing changes, if there is no such waiter.
+   * turn if {@code terms} may pass to that waiter's ({@link HandoverTerms#passTo}) and {@code taking}, asked with the
+   * waiter's terms under this queue's lock before the waiter may run, agrees. False, and nothing changes, if there is
+   * no such waiter or {@code taking} refused: a turn the successor's entry left meanwhile (it was lost) went on to the
+   * first waiter, and must not be handed on a second time.
    */
-  boolean handOver(HandoverTerms terms, EngineLease successor, Consumer<HandoverTerms> taking) {
+  boolean handOver(HandoverTerms terms, EngineLease successor, Predicate<HandoverTerms> taking) {
     lock.lock();
     try {
       Waiter head = waiting.peekFirst();
       if (closedMessage != null || head == null || !terms.passTo(head.terms()) || handedTo != null) {
         return false;
       }
-      taking.accept(head.terms());
+      if (!taking.test(head.terms())) {
+        return false;
+      }
       if (head.registration() != null) {
         waiting.removeFirst();
         head.registration().turnCame(new Turn(successor));

@@ -158,12 +158,12 @@ class LocalQueueTest {
     queue.register(new Recorded(), terms);
     Recorded other = new Recorded();
     queue.register(other, new HandoverTerms(Duration.ofSeconds(5), false, Optional.empty(), false));
-    assertThat(queue.handOver(terms, null, taker -> { })).as("terms the head does not accept").isFalse();
+    assertThat(queue.handOver(terms, null, taker -> true)).as("terms the head does not accept").isFalse();
     queue.leave();
     Recorded accepting = new Recorded();
     queue.register(accepting, terms);
     assertThat(queue.hasWaiter()).isTrue();
-    assertThat(queue.handOver(terms, null, taker -> { })).isTrue();
+    assertThat(queue.handOver(terms, null, taker -> true)).isTrue();
     assertThat(accepting.turns).hasSize(1);
     assertThat(queue.hasWaiter()).isFalse();
   }
@@ -187,7 +187,7 @@ class LocalQueueTest {
     assertThat(told).isEmpty();
     assertThat(queue.handOver(new HandoverTerms(ttl, false, Optional.of(pair), true), null, taker -> {
       assertThat(waiting.turns).as("told before the waiter has it").isEmpty();
-      told.add(taker);
+      return told.add(taker);
     })).as("a record rewritten as the entry passes").isTrue();
     assertThat(told).containsExactly(waiter);
     assertThat(waiting.turns).hasSize(1);

@@ -22,7 +22,9 @@ import java.util.Map;
  * and the lease's later acquisitions of the key take the next one ({@link EtcdKeys#entry(String, long, int)}). Only
  * the latest acquisition to take an exclusive name may delete by it: a release that comes after the next acquisition
  * took the name (the background release of an entry found lost, once the key's turn went on) deletes by create
- * revision, so it can never remove that acquisition's entry.
+ * revision, so it can never remove that acquisition's entry. And a release that decided to delete by name claims it
+ * ({@link OwnEntry#claimDeleteByName()}): an acquisition that comes while that delete is not yet answered takes the
+ * next name, as after an unanswered one.
  */
 final class EntryNames {
   /** The slot of an exclusive entry, which takes none. */
@@ -44,6 +46,11 @@ final class EntryNames {
   synchronized OwnEntry take(String key, long leaseId, QueueRule rule) {
     LeaseKey slots = new LeaseKey(leaseId, key);
     if (rule.mode() == Mode.EXCLUSIVE) {
+      OwnEntry previous = latest.get(slots);
+      if (previous != null && previous.deleting) {
+        // A delete by that name is decided, and may be on its way still: it would remove what we put there.
+        retire(previous);
+      }
       int generation = retired.getOrDefault(slots, 0);
       OwnEntry entry = new OwnEntry(keys.entry(key, leaseId, generation), slots, NO_SLOT, generation);
       latest.put(slots, entry);
@@ -69,8 +76,12 @@ final class EntryNames {
     latest.keySet().removeIf(names -> names.leaseId() == leaseId);
   }
 
-  private synchronized boolean isLatest(OwnEntry entry) {
-    return latest.get(entry.slots) == entry;
+  private synchronized boolean claimDeleteByName(OwnEntry entry) {
+    if (entry.slot != NO_SLOT || keys.etcdCompatible() || latest.get(entry.slots) != entry) {
+      return false;
+    }
+    entry.deleting = true;
+    return true;
   }
 
   private synchronized void free(OwnEntry entry) {
@@ -95,6 +106,8 @@ final class EntryNames {
     private final LeaseKey slots;
     private final int slot;
     private final int generation;
+    /** A release decided to delete this entry by name ({@link #claimDeleteByName}); under the names' monitor. */
+    private boolean deleting;
 
     private OwnEntry(ByteSequence name, LeaseKey slots, int slot, int generation) {
       this.name = name;
@@ -109,11 +122,12 @@ final class EntryNames {
 
     /**
      * Whether a release may delete this entry by name alone, with a delete sent once: an exclusive entry, whose name
-     * can be retired, while no later acquisition took the name. Compatible with etcd's own lock, no: its name must
-     * stay {@code K/LEASE}.
+     * can be retired, while no later acquisition took the name (compatible with etcd's own lock, no: its name must
+     * stay {@code K/LEASE}). True claims the name for that delete: until this acquisition is freed, the key's later
+     * acquisitions on the lease take the next name, which the delete cannot meet however late it arrives.
      */
-    boolean deletableByName() {
-      return slot == NO_SLOT && !keys.etcdCompatible() && isLatest(this);
+    boolean claimDeleteByName() {
+      return EntryNames.this.claimDeleteByName(this);
     }
 
     /** A plain delete of this name went unanswered and may still be applied: later acquisitions take another name. */

@@ -311,7 +311,7 @@ final class EtcdBackend implements LockBackend, AttemptStore {
     OwnEntry entry = etcdGrant.entry();
     String what = "Releasing '" + grant.request().key() + "'";
     try {
-      if (entry.deletableByName()) {
+      if (entry.claimDeleteByName()) {
         try {
           return entryDeletes.delete(entry.name(), what);
         } catch (RuntimeException unanswered) {

@@ -63,19 +63,36 @@ class EntryNamesTest {
     OwnEntry lost = names.take("k", LEASE, QueueRule.EXCLUSIVE);
     OwnEntry next = names.take("k", LEASE, QueueRule.EXCLUSIVE); // the key's turn went on while lost was not released
 
-    assertThat(lost.deletableByName()).as("the earlier acquisition, released late").isFalse();
-    assertThat(next.deletableByName()).isTrue();
+    assertThat(lost.claimDeleteByName()).as("the earlier acquisition, released late").isFalse();
+    assertThat(next.claimDeleteByName()).isTrue();
 
     lost.free();
-    assertThat(next.deletableByName()).as("still the latest after the earlier one ended").isTrue();
+    assertThat(next.claimDeleteByName()).as("still the latest after the earlier one ended").isTrue();
     next.free();
-    assertThat(next.deletableByName()).as("ended: a retried release deletes by create revision").isFalse();
+    assertThat(next.claimDeleteByName()).as("ended: a retried release deletes by create revision").isFalse();
+  }
+
+  /**
+   * The background release of an entry found lost runs beside the key's next acquisition by another thread of the
+   * client (the loss passed the key's turn on): a delete by name it decided on must not meet the name that acquisition
+   * puts, however late the delete arrives.
+   */
+  @Test
+  void aNameClaimedForADeleteIsNotGivenToTheNextAcquisitionBeforeThatDeleteIsAnswered() {
+    OwnEntry lost = names.take("k", LEASE, QueueRule.EXCLUSIVE);
+    assertThat(lost.claimDeleteByName()).as("the lost entry's background release: a plain delete").isTrue();
+
+    OwnEntry next = names.take("k", LEASE, QueueRule.EXCLUSIVE); // before that delete is sent, or answered
+
+    assertThat(next.name()).isNotEqualTo(lost.name());
+    assertThat(lost.claimDeleteByName()).as("no longer the latest").isFalse();
+    assertThat(next.claimDeleteByName()).isTrue();
   }
 
   @Test
   void anExclusiveNameWhoseDeleteWentUnansweredIsNotWrittenAgainOnThatLease() {
     OwnEntry unanswered = names.take("k", LEASE, QueueRule.EXCLUSIVE);
-    assertThat(unanswered.deletableByName()).isTrue();
+    assertThat(unanswered.claimDeleteByName()).isTrue();
 
     unanswered.retire();
     unanswered.retire(); // a retried release that went unanswered again
@@ -97,9 +114,9 @@ class EntryNamesTest {
 
   @Test
   void onlyExclusiveNamesOutsideEtcdsOwnLockAreDeletedByName() {
-    assertThat(names.take("k", LEASE, QueueRule.SHARED).deletableByName()).isFalse();
-    assertThat(names.take("k", LEASE, QueueRule.permits(2)).deletableByName()).isFalse();
-    assertThat(new EntryNames(new EtcdKeys("", true)).take("k", LEASE, QueueRule.EXCLUSIVE).deletableByName())
+    assertThat(names.take("k", LEASE, QueueRule.SHARED).claimDeleteByName()).isFalse();
+    assertThat(names.take("k", LEASE, QueueRule.permits(2)).claimDeleteByName()).isFalse();
+    assertThat(new EntryNames(new EtcdKeys("", true)).take("k", LEASE, QueueRule.EXCLUSIVE).claimDeleteByName())
         .as("compatible with etcd's own lock, the name stays K/LEASE").isFalse();
   }
 
