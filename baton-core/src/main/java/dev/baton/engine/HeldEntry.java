@@ -733,9 +733,18 @@ final class HeldEntry {
     return now - (nextRenewalAt - renewEveryNanos / 2) >= 0;
   }
 
+  /**
+   * When the watchdog next looks at the entry: its next renewal, or the end of its validity if that comes first. While
+   * a renewal is in flight, the end of its validity only: the renewal due meanwhile waits for the answer, which asks
+   * for the check after it ({@link #renewed}); a renewal time already past would have the watchdog tick again at once,
+   * and again, until the answer came.
+   */
   long nextCheckAt() {
-    long renewal = nextRenewalAt;
     long valid = validUntil;
+    if (renewing.get()) {
+      return valid;
+    }
+    long renewal = nextRenewalAt;
     return renewal - valid < 0 ? renewal : valid;
   }
 
@@ -793,6 +802,7 @@ final class HeldEntry {
       if (renewAgain.get()) {
         renew(engine.time().now());
       }
+      engine.watchdog().tickBy(nextCheckAt()); // the next renewal may be due before the tick the watchdog has set
       return;
     }
     if (error == null) {

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A backend that counts the acquisitions, releases and rewrites of holder records its engine makes, passing every call
+ * A backend that counts the acquisitions, renewals, releases and rewrites of holder records its engine makes, passing every call
  * on to another; it may say that it cannot rewrite records, as a store without {@link LockBackend#rewriteHolder} does,
  * and hold the answers to renewals back until the test lets them through, as a slow store would.
  */
@@ -30,6 +30,7 @@ final class CountingBackend implements LockBackend {
   private final LockBackend store;
   private final boolean rewrites;
   final AtomicInteger attempts = new AtomicInteger();
+  final AtomicInteger renewals = new AtomicInteger();
   final AtomicInteger releases = new AtomicInteger();
   final AtomicInteger rewritten = new AtomicInteger();
   /** While set, each renewal's answer waits in {@link #heldRenewals} until the test runs it. */
@@ -89,6 +90,7 @@ final class CountingBackend implements LockBackend {
 
   @Override
   public CompletionStage<Boolean> renew(Grant grant, Duration ttl) {
+    renewals.incrementAndGet();
     CompletionStage<Boolean> answer = store.renew(grant, ttl);
     if (!holdingRenewals) {
       return answer;

@@ -173,30 +173,100 @@ class EngineInFakeTimeTest {
     assertThat(second.lock(key).tryAcquire()).isPresent();
   }
 
+  /**
+   * The store's yes to a renewal comes after the entry's validity ran out, before the watchdog's tick at that moment
+   * looks at it: the lease is lost, not revived, though the answer came first (another client may have taken the key
+   * meanwhile, and the store written our entry back).
+   */
   @Test
-  void aRenewalAnsweredOnlyAfterTheValidityRanOutLeavesTheLeaseLost() throws Exception {
+  void aRenewalAnsweredAfterTheValidityRanOutBeforeTheWatchdogLooksLeavesTheLeaseLost() throws Exception {
+    answerARenewalAfterTheValidityRanOut(false);
+  }
+
+  /** The same answer after the watchdog's tick found the validity run out: the lease stays lost, told once. */
+  @Test
+  void aRenewalAnsweredAfterTheWatchdogFoundTheValidityRanOutLeavesTheLeaseLostOnce() throws Exception {
+    answerARenewalAfterTheValidityRanOut(true);
+  }
+
+  private void answerARenewalAfterTheValidityRanOut(boolean watchdogFirst) throws Exception {
     CountingBackend slow = new CountingBackend(store.newBackend());
-    LockClient client = ClientFactory.newClient(slow, options);
+    HoldingTicker engineTime = new HoldingTicker(time);
+    LockClient client = ClientFactory.newClient(slow, options, engineTime);
     try {
       List<LostReason> lost = new CopyOnWriteArrayList<>();
       Lease lease = client.lock(key).acquire();
       lease.onLost(lost::add);
       slow.holdingRenewals = true;
-      time.advance(TTL.dividedBy(3));
-      await().atMost(PROMPTLY).until(() -> !slow.heldRenewals.isEmpty());
+      advance(TTL.dividedBy(3));
+      assertThat(slow.heldRenewals).as("the first renewal's answer, held back").hasSize(1);
 
-      time.advance(TTL.minus(TTL.dividedBy(3)));
-      slow.heldRenewals.forEach(Runnable::run); // the store's yes, after the lease stopped counting as held
-
-      await().atMost(PROMPTLY).until(() -> !lost.isEmpty());
-      assertThat(lost).containsExactly(LostReason.RENEWAL_FAILED);
+      engineTime.holdTasks();
+      advance(TTL.minus(TTL.dividedBy(3)));
+      assertThat(engineTime.heldTasks()).as("the watchdog's tick at the end of the validity, held back").isPositive();
       assertThat(lease.isHeld()).isFalse();
+      if (watchdogFirst) {
+        engineTime.runHeldTasks();
+        assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+      }
+      slow.heldRenewals.remove().run(); // the store's yes, sent when the entry was valid, read after it ran out
+      assertThat(lease.isHeld()).as("revived by the late answer").isFalse();
+      assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+      engineTime.runHeldTasks();
+      advance(Duration.ZERO); // the lost entry's release, in the background
+
+      await().atMost(PROMPTLY).until(() -> store.entries(key) == 0);
+      assertThat(second.lock(key).tryAcquire()).as("the key, for another client at once").isPresent();
       slow.holdingRenewals = false;
-      time.advance(TTL);
-      assertThat(lease.isHeld()).as("a later renewal does not bring it back").isFalse();
+      advance(TTL.multipliedBy(3));
+      assertThat(lease.isHeld()).isFalse();
+      assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+      assertThat(slow.renewals).as("renewals sent, none after the loss").hasValue(1);
+      await().atMost(PROMPTLY).until(() -> !lost.isEmpty());
+      await().during(A_WHILE).atMost(PROMPTLY)
+          .untilAsserted(() -> assertThat(lost).containsExactly(LostReason.RENEWAL_FAILED));
     } finally {
       client.close();
     }
+  }
+
+  /**
+   * A renewal whose answer is slower than a third of the ttl holds the next one back without the watchdog ticking
+   * again and again for it meanwhile (a time that spun in the test's advance), and the next renewal goes out as soon
+   * as the answer comes, since it is due by then, not at the tick set for the end of the old validity.
+   */
+  @Test
+  void aSlowRenewalAnswerIsWaitedForAndTheNextRenewalFollowsItOnTime() throws Exception {
+    CountingBackend slow = new CountingBackend(store.newBackend());
+    LockClient client = ClientFactory.newClient(slow, options, time);
+    try {
+      Lease lease = client.lock(key).acquire();
+      slow.holdingRenewals = true;
+      advance(TTL.dividedBy(3));
+      assertThat(slow.heldRenewals).as("the first renewal's answer, held back").hasSize(1);
+
+      advance(TTL.dividedBy(2)); // past the second renewal's time, the answer still on its way
+      assertThat(slow.renewals).as("renewals sent").hasValue(1);
+      assertThat(lease.isHeld()).isTrue();
+      slow.holdingRenewals = false;
+      slow.heldRenewals.remove().run();
+      advance(Duration.ZERO);
+
+      assertThat(slow.renewals).as("renewals sent, the second as the first was answered").hasValue(2);
+      advance(TTL.multipliedBy(10));
+      assertThat(lease.isHeld()).isTrue();
+      assertThat(second.lock(key).tryAcquire()).isEmpty();
+    } finally {
+      client.close();
+    }
+  }
+
+  /** Moves time on a thread of its own, so that an engine that keeps the advance busy fails the test within a bound. */
+  private void advance(Duration step) throws InterruptedException {
+    BackgroundCall.start("advance", () -> {
+      time.advance(step);
+      return step;
+    }).result(PROMPTLY);
   }
 
   @Test
