@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  *       the entry once. A successor not taken gives its place back to the leaving lease, as if it had not been offered.
  *   <li>A renewal counts only if its answer comes while the entry is valid: one that comes later leaves the entry lost,
  *       as the watchdog would have found it a moment before, since no renewal covered it meanwhile, and a store may
- *       have written it back after it expired and another client took the key.
+ *       have written it back after it expired and another client took the key. So does the store's keep at the end of
+ *       a chain of hand-overs ({@link #handOver}), which renews the entry too: kept too late, it is not handed on.
  *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
  *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
  *       ended the entry, after that lease's final state is written; or, when the store's answer to its release may come
@@ -589,6 +590,10 @@ final class HeldEntry {
       }
       if (end != ChainEnd.KEPT) {
         return end == ChainEnd.RELEASED ? Handover.RELEASED : Handover.GONE;
+      }
+      if (!isValidAt(engine.time().now())) {
+        lose(LostReason.RENEWAL_FAILED); // kept after the validity ran out, as a late renewal: see the invariants
+        return Handover.GONE;
       }
       validUntil = sentAt + ttlNanos;
       nextRenewalAt = sentAt + renewEveryNanos;

@@ -19,14 +19,20 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A backend that counts the acquisitions, renewals, releases and rewrites of holder records its engine makes, passing every call
- * on to another; it may say that it cannot rewrite records, as a store without {@link LockBackend#rewriteHolder} does,
- * and hold the answers to renewals back until the test lets them through, as a slow store would.
+ * A backend that counts the acquisitions, renewals, releases and rewrites of holder records its engine makes, passing
+ * every call on to another; it may say that it cannot rewrite records, as a store without
+ * {@link LockBackend#rewriteHolder} does, and hold the answers to renewals and to keeps at the end of a chain of
+ * hand-overs back until the test lets them through, as a slow store would.
  */
 final class CountingBackend implements LockBackend {
+  /** How long, in real time, an answer held back waits for the test at most. */
+  private static final Duration HELD_AT_MOST = Duration.ofSeconds(20);
+
   private final LockBackend store;
   private final boolean rewrites;
   final AtomicInteger attempts = new AtomicInteger();
@@ -36,6 +42,9 @@ final class CountingBackend implements LockBackend {
   /** While set, each renewal's answer waits in {@link #heldRenewals} until the test runs it. */
   volatile boolean holdingRenewals;
   final Queue<Runnable> heldRenewals = new ConcurrentLinkedQueue<>();
+  final AtomicInteger keeps = new AtomicInteger();
+  /** While set, each keep's answer, counted in {@link #keeps} once the store gave it, waits until this opens. */
+  volatile CountDownLatch keepAnswers;
 
   CountingBackend(LockBackend store) {
     this(store, true);
@@ -125,7 +134,20 @@ final class CountingBackend implements LockBackend {
 
   @Override
   public ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
-    return store.keepUnlessOthersWait(grant, ttl);
+    ChainEnd end = store.keepUnlessOthersWait(grant, ttl);
+    keeps.incrementAndGet();
+    CountDownLatch held = keepAnswers;
+    if (held != null) {
+      try {
+        if (!held.await(HELD_AT_MOST.toNanos(), TimeUnit.NANOSECONDS)) {
+          throw new AssertionError("The test did not let the keep's answer through within " + HELD_AT_MOST);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError("Interrupted while the keep's answer was held back", e);
+      }
+    }
+    return end;
   }
 
   @Override
