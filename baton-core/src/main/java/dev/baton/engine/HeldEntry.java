@@ -56,8 +56,9 @@ import org.slf4j.LoggerFactory;
  *   <li>A lingering entry ({@link #lingering}) has no lease on it, has left the key's local turn, and is found by its
  *       local key in the engine ({@link Engine#resumeLingering}) while it lingers. It stops lingering once per linger,
  *       under this object's monitor: taken again ({@link #resume}: a new lease, with the taker's turn, the entry
- *       renewed all along) or ended ({@link #endLingering}, {@link #lose}). Only an exclusive entry taken with a
- *       linger and without a hold timeout lingers, and only while valid for more than a third of its ttl.
+ *       renewed all along; never once the linger's bound has come, {@link #lingerEndsAt}, whether its timer ran or
+ *       not) or ended ({@link #endLingering}, {@link #lose}). Only an exclusive entry taken with a linger and without a
+ *       hold timeout lingers, and only while valid for more than a third of its ttl.
  *   <li>Once another client waits for the key or asked for it ({@link #yielding}), the entry is neither handed over
  *       nor kept lingering again: it is released at once if it lingers, else by its holder's release.
  *   <li>The entry's holder record at the store names the multi-lock it is held for ({@link #heldFor}), or is being
@@ -86,6 +87,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #lingering}, {@link #lingerTimer}, {@link #lingerWatch}: under this object's monitor, by the releasing
  *       holder (lingering), the acquirer that takes the entry again, and the thread that ends the linger (the timer's
  *       background thread, the watch's, the closing client's, the one that loses the entry).
+ *   <li>{@link #lingerEndsAt}: by the releasing holder as the entry starts to linger, under this object's monitor.
  *   <li>{@link #yielding}: once, to true, by the linger watch or the thread that delivers a request to release.
  *   <li>{@link #lingerNanos} and {@link #queue}: by the acquiring thread, at the grant or as it takes the entry again
  *       with the key's turn.
@@ -168,6 +170,8 @@ final class HeldEntry {
   private volatile long lingerNanos;
   /** Whether the entry lingers: held at the store with no lease on it, for an acquirer of this client to take. */
   private boolean lingering;
+  /** When the linger under way reaches its bound: from then on the entry is not taken again, timer or not. */
+  private volatile long lingerEndsAt;
   /** Set once another client waits for the key, or asked for it: the entry is no longer re-granted locally. */
   private volatile boolean yielding;
   /** Ends the linger under way when it has lasted its bound; null while the entry does not linger. */
@@ -420,19 +424,21 @@ final class HeldEntry {
    */
   private boolean linger(EngineLease leaving) {
     long linger = lingerNanos;
-    if (linger == 0 || yielding || bound != null || engine.isClosed()
-        || !isValidAt(engine.time().now() + ttlNanos / 3)) {
+    long now = engine.time().now();
+    if (linger == 0 || yielding || bound != null || engine.isClosed() || !isValidAt(now + ttlNanos / 3)) {
       return false;
     }
+    long endsAt = now + linger;
     synchronized (this) {
       if (ended || yielding || holders.size() != 1 || !holders.contains(leaving)) {
         return false;
       }
       holders.remove(leaving);
       lingering = true;
+      lingerEndsAt = endsAt;
       engine.lingers(localKey, this); // before the turn is left, so that the next acquirer finds it
     }
-    Future<?> timer = engine.lingerTimer(this, linger);
+    Future<?> timer = engine.lingerTimer(this, endsAt);
     synchronized (this) {
       if (lingering && timer != null) {
         lingerTimer = timer;
@@ -478,13 +484,14 @@ final class HeldEntry {
    * key's turn in {@code turn}, which the entry keeps from now on; no round trip. Null if the entry no longer lingers,
    * or if it may not be taken on the acquirer's terms (another ttl or fairness, a hold timeout, a key of a multi-lock,
    * which the entry's holder record does not name, less than a third of its ttl of validity left, another client waits
-   * for it): then its linger is ended, so that the acquirer may queue at the store.
+   * for it), or if its linger has reached its bound, its timer not run yet: then its linger is ended, so that the
+   * acquirer may queue at the store.
    */
   EngineLease resume(LockOptions options, Duration ttl, Optional<MultiLock> multiLock, LocalQueue turn) {
     AcquireRequest request = grant.request();
     long now = engine.time().now();
     if (yielding || options.holdTimeout().isPresent() || !request.ttl().equals(ttl) || request.fair() != options.fair()
-        || !heldFor.equals(multiLock) || !isValidAt(now + ttlNanos / 3)) {
+        || !heldFor.equals(multiLock) || !isValidAt(now + ttlNanos / 3) || now - lingerEndsAt >= 0) {
       endLingering();
       return null;
     }

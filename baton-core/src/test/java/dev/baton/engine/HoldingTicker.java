@@ -15,6 +15,7 @@ final class HoldingTicker implements Ticker {
   private final FakeTicker time;
   private final List<Runnable> held = new ArrayList<>();
   private boolean holding;
+  private long holdingFrom;
 
   HoldingTicker(FakeTicker time) {
     this.time = time;
@@ -36,8 +37,14 @@ final class HoldingTicker implements Ticker {
   }
 
   /** From now on, a task that falls due waits until {@link #runHeldTasks}. */
-  synchronized void holdTasks() {
+  void holdTasks() {
+    holdTasksFrom(read());
+  }
+
+  /** A task that falls due at {@code atNanos} of fake time or later waits until {@link #runHeldTasks}. */
+  synchronized void holdTasksFrom(long atNanos) {
     holding = true;
+    holdingFrom = atNanos;
   }
 
   /** Runs the tasks held back, in the order they fell due, on this thread; those due later run when due. */
@@ -58,7 +65,7 @@ final class HoldingTicker implements Ticker {
 
   private void runOrHold(Runnable task) {
     synchronized (this) {
-      if (holding) {
+      if (holding && time.read() - holdingFrom >= 0) {
         held.add(task);
         return;
       }
