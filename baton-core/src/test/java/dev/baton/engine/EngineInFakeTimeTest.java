@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -256,6 +257,34 @@ class EngineInFakeTimeTest {
       advance(TTL.multipliedBy(10));
       assertThat(lease.isHeld()).isTrue();
       assertThat(second.lock(key).tryAcquire()).isEmpty();
+    } finally {
+      client.close();
+    }
+  }
+
+  /**
+   * The store's grant is read after the entry's ttl ran out (a reply that slow, or this process paused): the acquire
+   * gives it back and takes the key again under a new owner, so that the lease it returns is valid, with a new token.
+   */
+  @Test
+  void aGrantAnsweredAfterItsTtlIsGivenBackAndTheKeyTakenAgain() throws Exception {
+    CountingBackend slow = new CountingBackend(store.newBackend());
+    LockClient client = ClientFactory.newClient(slow, options, time);
+    try {
+      slow.grantAnswers = new CountDownLatch(1);
+      BackgroundCall<Lease> acquire = BackgroundCall.start("acquire",
+          () -> client.lock(key).acquire(Duration.ofMinutes(10)));
+      await().atMost(PROMPTLY).until(() -> slow.grants.get() == 1);
+      long lateToken = second.status(key).fencingToken().orElseThrow();
+
+      advance(TTL);
+      slow.grantAnswers.countDown(); // the store's grant, read after its entry expired
+
+      Lease lease = acquire.result(PROMPTLY);
+      assertThat(lease.fencingToken()).as("the token of a new grant").isGreaterThan(lateToken);
+      assertThat(lease.isHeld()).isTrue();
+      assertThat(slow.attempts).hasValue(2);
+      assertThat(store.entries(key)).isEqualTo(1);
     } finally {
       client.close();
     }
