@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -423,6 +424,34 @@ class EngineInFakeTimeTest {
     assertThat(waiter).failsWithin(PROMPTLY).withThrowableOfType(ExecutionException.class)
         .havingCause().isInstanceOf(LockTimeoutException.class).withMessageContaining("within 10 min");
     await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 0 && store.entries(key + "/b") == 1);
+  }
+
+  /**
+   * A key whose grant is read after the multi-lock's asynchronous acquire was cancelled is released, with the keys
+   * taken before it: the multi-lock that gave up keeps nothing.
+   */
+  @Test
+  void aKeyGrantedAfterTheMultiLockWasCancelledIsReleased() throws Exception {
+    CountingBackend slow = new CountingBackend(store.newBackend());
+    LockClient client = ClientFactory.newClient(slow, options, time);
+    try {
+      Lease b = first.lock(key + "/b").acquire();
+      CompletableFuture<Lease> waiter = client.multiLock(List.of(key + "/a", key + "/b"))
+          .acquireAsync(LockOptions.builder().ttl(TTL).waitTime(Duration.ofMinutes(10)).build());
+      await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 2);
+      slow.grantAnswers = new CountDownLatch(1);
+      b.close();
+      await().atMost(PROMPTLY).until(() -> slow.grants.get() == 2); // key a's, then key b's, held back
+
+      assertThat(waiter.cancel(false)).isTrue();
+      slow.grantAnswers.countDown(); // key b's grant, read after the cancel
+
+      await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 0 && store.entries(key + "/b") == 0);
+      assertThat(first.lock(key + "/a").tryAcquire()).isPresent();
+      assertThat(first.lock(key + "/b").tryAcquire()).isPresent();
+    } finally {
+      client.close();
+    }
   }
 
   /** The reasons the second client's leases ended, a multi-lock's parts among them. */
