@@ -234,8 +234,9 @@ class EngineInFakeTimeTest {
 
   /**
    * A renewal whose answer is slower than a third of the ttl holds the next one back without the watchdog ticking
-   * again and again for it meanwhile (a time that spun in the test's advance), and the next renewal goes out as soon
-   * as the answer comes, since it is due by then, not at the tick set for the end of the old validity.
+   * again and again for it meanwhile (which spun the watchdog's thread, and kept fake time's advance from returning),
+   * and the next renewal goes out as soon as the answer comes, since it is due by then, not at the tick set for the
+   * end of the old validity.
    */
   @Test
   void aSlowRenewalAnswerIsWaitedForAndTheNextRenewalFollowsItOnTime() throws Exception {
