@@ -376,10 +376,10 @@ final class Engine implements LossListener, ReleaseRequestListener {
     lingering.remove(localKey, entry);
   }
 
-  /** A timer that ends the linger of {@code entry} in {@code delayNanos}; null if the client is closing. */
-  Future<?> lingerTimer(HeldEntry entry, long delayNanos) {
+  /** A timer that ends the linger of {@code entry} at {@code atNanos}; null if the client is closing. */
+  Future<?> lingerTimer(HeldEntry entry, long atNanos) {
     try {
-      return time.schedule(() -> inBackground(entry::endLingering), delayNanos);
+      return time.scheduleAt(() -> inBackground(entry::endLingering), atNanos);
     } catch (RejectedExecutionException closing) {
       return null;
     }

@@ -9,9 +9,11 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -295,27 +297,16 @@ final class EngineLease implements ReleasableLease {
    * answer ({@link HeldEntry#releaseInOrder}): when the answer is still on its way, passes the key's local turn on
    * at once (this client's next requests reach the store after the release), returns true, and writes the final
    * state when the answer comes (LOST if the entry was gone: the holder's code is no longer there to be told, so
-   * that is logged, and observers hear it). Otherwise as {@link #release}.
+   * that is logged, and observers hear it; a refusal that comes as the answer is logged, and the lease RELEASED).
+   * Otherwise as {@link #release}.
    */
   @Override
   public boolean releaseInOrder() {
-    if (!state.compareAndSet(LeaseState.HELD, null)) {
-      return false;
+    Sent sent = sendRelease(entry::releaseInOrder);
+    if (sent.answered()) {
+      return sent.ended().join();
     }
-    CompletableFuture<HeldEntry.Departure> departure;
-    try {
-      cancelHoldTimer();
-      departure = entry.releaseInOrder(this).toCompletableFuture();
-    } catch (RuntimeException | Error e) {
-      state.set(LeaseState.RELEASED);
-      entry.left(HeldEntry.Departure.RELEASED);
-      throw e;
-    }
-    if (departure.isDone()) {
-      return ended(LeaseState.RELEASED, null, departure.join(), true);
-    }
-    entry.left(HeldEntry.Departure.RELEASED);
-    engine.releasesInFlight().add(departure.thenAccept(answered -> ended(LeaseState.RELEASED, null, answered, false)));
+    engine.releasesInFlight().add(sent.ended());
     return true;
   }
 
@@ -329,13 +320,24 @@ final class EngineLease implements ReleasableLease {
    * @throws dev.baton.LockException if the store refused the release before this returned
    */
   CompletableFuture<Boolean> releaseAhead() {
+    return sendRelease(entry::releaseAhead).ended();
+  }
+
+  /**
+   * The release of {@link #releaseInOrder} and {@link #releaseAhead}, which differ only in the entry's side:
+   * {@code send} lets this lease go from its entry, and its departure may come with the store's answer, after this
+   * returns (then the key's local turn is passed on at once), or fail with a refusal that came as the answer (then the
+   * lease ends RELEASED, and its end fails with that refusal). A refusal before it returns is thrown, the lease
+   * RELEASED.
+   */
+  private Sent sendRelease(Function<EngineLease, CompletionStage<HeldEntry.Departure>> send) {
     if (!state.compareAndSet(LeaseState.HELD, null)) {
-      return CompletableFuture.completedFuture(false);
+      return new Sent(true, CompletableFuture.completedFuture(false));
     }
     CompletableFuture<HeldEntry.Departure> departure;
     try {
       cancelHoldTimer();
-      departure = entry.releaseAhead(this).toCompletableFuture();
+      departure = send.apply(this).toCompletableFuture();
     } catch (RuntimeException | Error e) {
       state.set(LeaseState.RELEASED);
       entry.left(HeldEntry.Departure.RELEASED);
@@ -345,7 +347,7 @@ final class EngineLease implements ReleasableLease {
     if (!answered) {
       entry.left(HeldEntry.Departure.RELEASED);
     }
-    return departure.handle((gone, refused) -> {
+    return new Sent(answered, departure.handle((gone, refused) -> {
       if (refused == null) {
         return ended(LeaseState.RELEASED, null, gone, answered);
       }
@@ -354,8 +356,14 @@ final class EngineLease implements ReleasableLease {
         entry.left(HeldEntry.Departure.RELEASED);
       }
       throw refused instanceof CompletionException wrapped ? wrapped : new CompletionException(refused);
-    });
+    }));
   }
+
+  /**
+   * A release sent: whether the store had answered it when it was sent, and the lease's end, which completes once the
+   * final state is written, with what {@link #release} returns.
+   */
+  private record Sent(boolean answered, CompletableFuture<Boolean> ended) {}
 
   /**
    * Writes the lease's final state, as the holder's end ({@code to}, {@code reason}) and the entry's {@code departure}

@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  *       the entry once. A successor not taken gives its place back to the leaving lease, as if it had not been offered.
  *   <li>A renewal counts only if its answer comes while the entry is valid: one that comes later leaves the entry lost,
  *       as the watchdog would have found it a moment before, since no renewal covered it meanwhile, and a store may
- *       have written it back after it expired and another client took the key.
+ *       have written it back after it expired and another client took the key. So does the store's keep at the end of
+ *       a chain of hand-overs ({@link #handOver}), which renews the entry too: kept too late, it is not handed on.
  *   <li>An exclusive entry keeps its key's local turn ({@link #queue}) from its grant to its end, whichever of its
  *       leases holds it: the turn passes with a hand-over, and is left once ({@link #turnLeft}), by a lease whose end
  *       ended the entry, after that lease's final state is written; or, when the store's answer to its release may come
@@ -55,8 +56,9 @@ import org.slf4j.LoggerFactory;
  *   <li>A lingering entry ({@link #lingering}) has no lease on it, has left the key's local turn, and is found by its
  *       local key in the engine ({@link Engine#resumeLingering}) while it lingers. It stops lingering once per linger,
  *       under this object's monitor: taken again ({@link #resume}: a new lease, with the taker's turn, the entry
- *       renewed all along) or ended ({@link #endLingering}, {@link #lose}). Only an exclusive entry taken with a
- *       linger and without a hold timeout lingers, and only while valid for more than a third of its ttl.
+ *       renewed all along; never once the linger's bound has come, {@link #lingerEndsAt}, whether its timer ran or
+ *       not) or ended ({@link #endLingering}, {@link #lose}). Only an exclusive entry taken with a linger and without a
+ *       hold timeout lingers, and only while valid for more than a third of its ttl.
  *   <li>Once another client waits for the key or asked for it ({@link #yielding}), the entry is neither handed over
  *       nor kept lingering again: it is released at once if it lingers, else by its holder's release.
  *   <li>The entry's holder record at the store names the multi-lock it is held for ({@link #heldFor}), or is being
@@ -85,6 +87,7 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link #lingering}, {@link #lingerTimer}, {@link #lingerWatch}: under this object's monitor, by the releasing
  *       holder (lingering), the acquirer that takes the entry again, and the thread that ends the linger (the timer's
  *       background thread, the watch's, the closing client's, the one that loses the entry).
+ *   <li>{@link #lingerEndsAt}: by the releasing holder as the entry starts to linger, under this object's monitor.
  *   <li>{@link #yielding}: once, to true, by the linger watch or the thread that delivers a request to release.
  *   <li>{@link #lingerNanos} and {@link #queue}: by the acquiring thread, at the grant or as it takes the entry again
  *       with the key's turn.
@@ -167,6 +170,8 @@ final class HeldEntry {
   private volatile long lingerNanos;
   /** Whether the entry lingers: held at the store with no lease on it, for an acquirer of this client to take. */
   private boolean lingering;
+  /** When the linger under way reaches its bound: from then on the entry is not taken again, timer or not. */
+  private volatile long lingerEndsAt;
   /** Set once another client waits for the key, or asked for it: the entry is no longer re-granted locally. */
   private volatile boolean yielding;
   /** Ends the linger under way when it has lasted its bound; null while the entry does not linger. */
@@ -419,19 +424,21 @@ final class HeldEntry {
    */
   private boolean linger(EngineLease leaving) {
     long linger = lingerNanos;
-    if (linger == 0 || yielding || bound != null || engine.isClosed()
-        || !isValidAt(engine.time().now() + ttlNanos / 3)) {
+    long now = engine.time().now();
+    if (linger == 0 || yielding || bound != null || engine.isClosed() || !isValidAt(now + ttlNanos / 3)) {
       return false;
     }
+    long endsAt = now + linger;
     synchronized (this) {
       if (ended || yielding || holders.size() != 1 || !holders.contains(leaving)) {
         return false;
       }
       holders.remove(leaving);
       lingering = true;
+      lingerEndsAt = endsAt;
       engine.lingers(localKey, this); // before the turn is left, so that the next acquirer finds it
     }
-    Future<?> timer = engine.lingerTimer(this, linger);
+    Future<?> timer = engine.lingerTimer(this, endsAt);
     synchronized (this) {
       if (lingering && timer != null) {
         lingerTimer = timer;
@@ -477,13 +484,14 @@ final class HeldEntry {
    * key's turn in {@code turn}, which the entry keeps from now on; no round trip. Null if the entry no longer lingers,
    * or if it may not be taken on the acquirer's terms (another ttl or fairness, a hold timeout, a key of a multi-lock,
    * which the entry's holder record does not name, less than a third of its ttl of validity left, another client waits
-   * for it): then its linger is ended, so that the acquirer may queue at the store.
+   * for it), or if its linger has reached its bound, its timer not run yet: then its linger is ended, so that the
+   * acquirer may queue at the store.
    */
   EngineLease resume(LockOptions options, Duration ttl, Optional<MultiLock> multiLock, LocalQueue turn) {
     AcquireRequest request = grant.request();
     long now = engine.time().now();
     if (yielding || options.holdTimeout().isPresent() || !request.ttl().equals(ttl) || request.fair() != options.fair()
-        || !heldFor.equals(multiLock) || !isValidAt(now + ttlNanos / 3)) {
+        || !heldFor.equals(multiLock) || !isValidAt(now + ttlNanos / 3) || now - lingerEndsAt >= 0) {
       endLingering();
       return null;
     }
@@ -589,6 +597,10 @@ final class HeldEntry {
       }
       if (end != ChainEnd.KEPT) {
         return end == ChainEnd.RELEASED ? Handover.RELEASED : Handover.GONE;
+      }
+      if (!isValidAt(engine.time().now())) {
+        lose(LostReason.RENEWAL_FAILED); // kept after the validity ran out, as a late renewal: see the invariants
+        return Handover.GONE;
       }
       validUntil = sentAt + ttlNanos;
       nextRenewalAt = sentAt + renewEveryNanos;
@@ -741,9 +753,18 @@ final class HeldEntry {
     return now - (nextRenewalAt - renewEveryNanos / 2) >= 0;
   }
 
+  /**
+   * When the watchdog next looks at the entry: its next renewal, or the end of its validity if that comes first. While
+   * a renewal is in flight, the end of its validity only: the renewal due meanwhile waits for the answer, which asks
+   * for the check after it ({@link #renewed}); a renewal time already past would have the watchdog tick again at once,
+   * and again, until the answer came.
+   */
   long nextCheckAt() {
-    long renewal = nextRenewalAt;
     long valid = validUntil;
+    if (renewing.get()) {
+      return valid;
+    }
+    long renewal = nextRenewalAt;
     return renewal - valid < 0 ? renewal : valid;
   }
 
@@ -801,6 +822,7 @@ final class HeldEntry {
       if (renewAgain.get()) {
         renew(engine.time().now());
       }
+      engine.watchdog().tickBy(nextCheckAt()); // the next renewal may be due before the tick the watchdog has set
       return;
     }
     if (error == null) {

@@ -9,6 +9,7 @@ import dev.baton.spi.Grant;
 import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
+import dev.baton.spi.Outcome;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.WakeUp;
@@ -19,22 +20,35 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A backend that counts the acquisitions, releases and rewrites of holder records its engine makes, passing every call
- * on to another; it may say that it cannot rewrite records, as a store without {@link LockBackend#rewriteHolder} does,
- * and hold the answers to renewals back until the test lets them through, as a slow store would.
+ * A backend that counts the acquisitions, renewals, releases and rewrites of holder records its engine makes, passing
+ * every call on to another; it may say that it cannot rewrite records, as a store without
+ * {@link LockBackend#rewriteHolder} does, and hold the answers to grants, renewals and keeps at the end of a chain of
+ * hand-overs back until the test lets them through, as a slow store would.
  */
 final class CountingBackend implements LockBackend {
+  /** How long, in real time, an answer held back waits for the test at most. */
+  private static final Duration HELD_AT_MOST = Duration.ofSeconds(20);
+
   private final LockBackend store;
   private final boolean rewrites;
   final AtomicInteger attempts = new AtomicInteger();
+  final AtomicInteger renewals = new AtomicInteger();
   final AtomicInteger releases = new AtomicInteger();
   final AtomicInteger rewritten = new AtomicInteger();
   /** While set, each renewal's answer waits in {@link #heldRenewals} until the test runs it. */
   volatile boolean holdingRenewals;
   final Queue<Runnable> heldRenewals = new ConcurrentLinkedQueue<>();
+  final AtomicInteger grants = new AtomicInteger();
+  /** While set, each grant of an attempt, counted in {@link #grants} once the store gave it, waits until this opens. */
+  volatile CountDownLatch grantAnswers;
+  final AtomicInteger keeps = new AtomicInteger();
+  /** While set, each keep's answer, counted in {@link #keeps} once the store gave it, waits until this opens. */
+  volatile CountDownLatch keepAnswers;
 
   CountingBackend(LockBackend store) {
     this(store, true);
@@ -84,11 +98,33 @@ final class CountingBackend implements LockBackend {
   @Override
   public Attempt newAttempt(AcquireRequest request) {
     attempts.incrementAndGet();
-    return store.newAttempt(request);
+    Attempt attempt = store.newAttempt(request);
+    return new Attempt() {
+      @Override
+      public Outcome tryAcquire(WakeUp wakeUp) {
+        Outcome outcome = attempt.tryAcquire(wakeUp);
+        if (outcome.isGranted()) {
+          grants.incrementAndGet();
+          awaitLetThrough(grantAnswers, "grant");
+        }
+        return outcome;
+      }
+
+      @Override
+      public void stopWaiting() {
+        attempt.stopWaiting();
+      }
+
+      @Override
+      public void abandon() {
+        attempt.abandon();
+      }
+    };
   }
 
   @Override
   public CompletionStage<Boolean> renew(Grant grant, Duration ttl) {
+    renewals.incrementAndGet();
     CompletionStage<Boolean> answer = store.renew(grant, ttl);
     if (!holdingRenewals) {
       return answer;
@@ -123,7 +159,25 @@ final class CountingBackend implements LockBackend {
 
   @Override
   public ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
-    return store.keepUnlessOthersWait(grant, ttl);
+    ChainEnd end = store.keepUnlessOthersWait(grant, ttl);
+    keeps.incrementAndGet();
+    awaitLetThrough(keepAnswers, "keep");
+    return end;
+  }
+
+  /** Waits, if {@code held} is set, until the test opens it: the answer to a {@code call} comes then. */
+  private static void awaitLetThrough(CountDownLatch held, String call) {
+    if (held == null) {
+      return;
+    }
+    try {
+      if (!held.await(HELD_AT_MOST.toNanos(), TimeUnit.NANOSECONDS)) {
+        throw new AssertionError("The test did not let the " + call + "'s answer through within " + HELD_AT_MOST);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("Interrupted while the " + call + "'s answer was held back", e);
+    }
   }
 
   @Override

@@ -19,7 +19,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -173,30 +175,129 @@ class EngineInFakeTimeTest {
     assertThat(second.lock(key).tryAcquire()).isPresent();
   }
 
+  /**
+   * The store's yes to a renewal comes after the entry's validity ran out, before the watchdog's tick at that moment
+   * looks at it: the lease is lost, not revived, though the answer came first (another client may have taken the key
+   * meanwhile, and the store written our entry back).
+   */
   @Test
-  void aRenewalAnsweredOnlyAfterTheValidityRanOutLeavesTheLeaseLost() throws Exception {
+  void aRenewalAnsweredAfterTheValidityRanOutBeforeTheWatchdogLooksLeavesTheLeaseLost() throws Exception {
+    answerARenewalAfterTheValidityRanOut(false);
+  }
+
+  /** The same answer after the watchdog's tick found the validity run out: the lease stays lost, told once. */
+  @Test
+  void aRenewalAnsweredAfterTheWatchdogFoundTheValidityRanOutLeavesTheLeaseLostOnce() throws Exception {
+    answerARenewalAfterTheValidityRanOut(true);
+  }
+
+  private void answerARenewalAfterTheValidityRanOut(boolean watchdogFirst) throws Exception {
     CountingBackend slow = new CountingBackend(store.newBackend());
-    LockClient client = ClientFactory.newClient(slow, options);
+    HoldingTicker engineTime = new HoldingTicker(time);
+    LockClient client = ClientFactory.newClient(slow, options, engineTime);
     try {
       List<LostReason> lost = new CopyOnWriteArrayList<>();
       Lease lease = client.lock(key).acquire();
       lease.onLost(lost::add);
       slow.holdingRenewals = true;
-      time.advance(TTL.dividedBy(3));
-      await().atMost(PROMPTLY).until(() -> !slow.heldRenewals.isEmpty());
+      advance(TTL.dividedBy(3));
+      assertThat(slow.heldRenewals).as("the first renewal's answer, held back").hasSize(1);
 
-      time.advance(TTL.minus(TTL.dividedBy(3)));
-      slow.heldRenewals.forEach(Runnable::run); // the store's yes, after the lease stopped counting as held
-
-      await().atMost(PROMPTLY).until(() -> !lost.isEmpty());
-      assertThat(lost).containsExactly(LostReason.RENEWAL_FAILED);
+      engineTime.holdTasks();
+      advance(TTL.minus(TTL.dividedBy(3)));
+      assertThat(engineTime.heldTasks()).as("the watchdog's tick at the end of the validity, held back").isPositive();
       assertThat(lease.isHeld()).isFalse();
+      if (watchdogFirst) {
+        engineTime.runHeldTasks();
+        assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+      }
+      slow.heldRenewals.remove().run(); // the store's yes, sent when the entry was valid, read after it ran out
+      assertThat(lease.isHeld()).as("revived by the late answer").isFalse();
+      assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+      engineTime.runHeldTasks();
+      advance(Duration.ZERO); // the lost entry's release, in the background
+
+      await().atMost(PROMPTLY).until(() -> store.entries(key) == 0);
+      assertThat(second.lock(key).tryAcquire()).as("the key, for another client at once").isPresent();
       slow.holdingRenewals = false;
-      time.advance(TTL);
-      assertThat(lease.isHeld()).as("a later renewal does not bring it back").isFalse();
+      advance(TTL.multipliedBy(3));
+      assertThat(lease.isHeld()).isFalse();
+      assertThat(lease.state()).isEqualTo(LeaseState.LOST);
+      assertThat(slow.renewals).as("renewals sent, none after the loss").hasValue(1);
+      await().atMost(PROMPTLY).until(() -> !lost.isEmpty());
+      await().during(A_WHILE).atMost(PROMPTLY)
+          .untilAsserted(() -> assertThat(lost).containsExactly(LostReason.RENEWAL_FAILED));
     } finally {
       client.close();
     }
+  }
+
+  /**
+   * A renewal whose answer is slower than a third of the ttl holds the next one back without the watchdog ticking
+   * again and again for it meanwhile (which spun the watchdog's thread, and kept fake time's advance from returning),
+   * and the next renewal goes out as soon as the answer comes, since it is due by then, not at the tick set for the
+   * end of the old validity.
+   */
+  @Test
+  void aSlowRenewalAnswerIsWaitedForAndTheNextRenewalFollowsItOnTime() throws Exception {
+    CountingBackend slow = new CountingBackend(store.newBackend());
+    LockClient client = ClientFactory.newClient(slow, options, time);
+    try {
+      Lease lease = client.lock(key).acquire();
+      slow.holdingRenewals = true;
+      advance(TTL.dividedBy(3));
+      assertThat(slow.heldRenewals).as("the first renewal's answer, held back").hasSize(1);
+
+      advance(TTL.dividedBy(2)); // past the second renewal's time, the answer still on its way
+      assertThat(slow.renewals).as("renewals sent").hasValue(1);
+      assertThat(lease.isHeld()).isTrue();
+      slow.holdingRenewals = false;
+      slow.heldRenewals.remove().run();
+      advance(Duration.ZERO);
+
+      assertThat(slow.renewals).as("renewals sent, the second as the first was answered").hasValue(2);
+      advance(TTL.multipliedBy(10));
+      assertThat(lease.isHeld()).isTrue();
+      assertThat(second.lock(key).tryAcquire()).isEmpty();
+    } finally {
+      client.close();
+    }
+  }
+
+  /**
+   * The store's grant is read after the entry's ttl ran out (a reply that slow, or this process paused): the acquire
+   * gives it back and takes the key again under a new owner, so that the lease it returns is valid, with a new token.
+   */
+  @Test
+  void aGrantAnsweredAfterItsTtlIsGivenBackAndTheKeyTakenAgain() throws Exception {
+    CountingBackend slow = new CountingBackend(store.newBackend());
+    LockClient client = ClientFactory.newClient(slow, options, time);
+    try {
+      slow.grantAnswers = new CountDownLatch(1);
+      BackgroundCall<Lease> acquire = BackgroundCall.start("acquire",
+          () -> client.lock(key).acquire(Duration.ofMinutes(10)));
+      await().atMost(PROMPTLY).until(() -> slow.grants.get() == 1);
+      long lateToken = second.status(key).fencingToken().orElseThrow();
+
+      advance(TTL);
+      slow.grantAnswers.countDown(); // the store's grant, read after its entry expired
+
+      Lease lease = acquire.result(PROMPTLY);
+      assertThat(lease.fencingToken()).as("the token of a new grant").isGreaterThan(lateToken);
+      assertThat(lease.isHeld()).isTrue();
+      assertThat(slow.attempts).hasValue(2);
+      assertThat(store.entries(key)).isEqualTo(1);
+    } finally {
+      client.close();
+    }
+  }
+
+  /** Moves time on a thread of its own, so that an engine that keeps the advance busy fails the test within a bound. */
+  private void advance(Duration step) throws InterruptedException {
+    BackgroundCall.start("advance", () -> {
+      time.advance(step);
+      return step;
+    }).result(PROMPTLY);
   }
 
   @Test
@@ -324,6 +425,34 @@ class EngineInFakeTimeTest {
     assertThat(waiter).failsWithin(PROMPTLY).withThrowableOfType(ExecutionException.class)
         .havingCause().isInstanceOf(LockTimeoutException.class).withMessageContaining("within 10 min");
     await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 0 && store.entries(key + "/b") == 1);
+  }
+
+  /**
+   * A key whose grant is read after the multi-lock's asynchronous acquire was cancelled is released, with the keys
+   * taken before it: the multi-lock that gave up keeps nothing.
+   */
+  @Test
+  void aKeyGrantedAfterTheMultiLockWasCancelledIsReleased() throws Exception {
+    CountingBackend slow = new CountingBackend(store.newBackend());
+    LockClient client = ClientFactory.newClient(slow, options, time);
+    try {
+      Lease b = first.lock(key + "/b").acquire();
+      CompletableFuture<Lease> waiter = client.multiLock(List.of(key + "/a", key + "/b"))
+          .acquireAsync(LockOptions.builder().ttl(TTL).waitTime(Duration.ofMinutes(10)).build());
+      await().atMost(PROMPTLY).until(() -> store.entries(key + "/b") == 2);
+      slow.grantAnswers = new CountDownLatch(1);
+      b.close();
+      await().atMost(PROMPTLY).until(() -> slow.grants.get() == 2); // key a's, then key b's, held back
+
+      assertThat(waiter.cancel(false)).isTrue();
+      slow.grantAnswers.countDown(); // key b's grant, read after the cancel
+
+      await().atMost(PROMPTLY).until(() -> store.entries(key + "/a") == 0 && store.entries(key + "/b") == 0);
+      assertThat(first.lock(key + "/a").tryAcquire()).isPresent();
+      assertThat(first.lock(key + "/b").tryAcquire()).isPresent();
+    } finally {
+      client.close();
+    }
   }
 
   /** The reasons the second client's leases ended, a multi-lock's parts among them. */

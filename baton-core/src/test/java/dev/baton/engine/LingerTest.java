@@ -74,6 +74,32 @@ class LingerTest {
     assertThat(counted.releases).hasValue(1);
   }
 
+  /**
+   * A re-acquire once the linger has lasted its bound does not take the entry again, though the timer that ends the
+   * linger has not run yet (on the system's time another thread runs it, a moment later): the acquirer gets the key
+   * from the store, with a new token, and the bound holds whichever comes first.
+   */
+  @Test
+  void aReAcquireAtTheLingersBoundGoesToTheStoreBeforeItsTimerRuns() throws Exception {
+    CountingBackend late = new CountingBackend(store.newBackend());
+    HoldingTicker engineTime = new HoldingTicker(time);
+    try (LockClient lateClient = ClientFactory.newClient(late, lingering, engineTime)) {
+      long token;
+      try (Lease first = lateClient.lock(key).acquire()) {
+        token = first.fencingToken();
+      }
+      engineTime.holdTasksFrom(time.read() + LINGER.toNanos());
+      time.advance(LINGER); // renewed until then; the linger's timer, due now, held back
+      assertThat(engineTime.heldTasks()).as("the linger's timer").isPositive();
+
+      try (Lease again = lateClient.lock(key).acquire(WAIT)) {
+        assertThat(again.fencingToken()).as("a token from the store").isGreaterThan(token);
+      }
+      assertThat(late.attempts).hasValue(2);
+      engineTime.runHeldTasks();
+    }
+  }
+
   @Test
   void anotherClientsWaiterEndsAnIdleLingerAtOnce() throws Exception {
     long token;
