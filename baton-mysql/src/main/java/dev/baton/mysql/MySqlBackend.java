@@ -104,17 +104,40 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   }
 
   /**
-   * Starts deleting expired entries every {@code every} ({@code sweep.sql}), and the expired requests to release of a
-   * client that asked or listened ({@link ReleaseRequests#sweep}).
+   * Starts deleting expired entries every {@code every}: each batch read without locks ({@code sweep-read.sql}), then
+   * deleted row by row by primary key, each still expired ({@code sweep.sql}), as a release deletes, so that a sweep
+   * never deadlocks with a release; and the expired requests to release of a client that asked or listened
+   * ({@link ReleaseRequests#sweep}).
    */
   private static Sweeper sweeper(JdbcCalls calls, Sql sql, ReleaseRequests requests, Duration every) {
-    return Sweeper.start(calls, sql.table, (connection, limit) -> {
-      try (PreparedStatement sweep = calls.prepare(connection, sql.sweep)) {
-        sweep.setInt(1, limit);
-        return sweep.executeUpdate() + requests.sweep(connection, limit);
-      }
-    }, "until they are released", "baton-mysql-sweep", every);
+    return Sweeper.start(calls, sql.table, (connection, limit) -> expired(calls, sql, connection, limit)
+        + requests.sweep(connection, limit), "until they are released", "baton-mysql-sweep", every);
   }
+
+  /** Deletes up to {@code limit} expired entries, a statement each; how many it deleted. */
+  private static int expired(JdbcCalls calls, Sql sql, Connection connection, int limit) throws SQLException {
+    List<ExpiredEntry> found = new ArrayList<>();
+    try (PreparedStatement read = calls.prepare(connection, sql.sweepRead)) {
+      read.setInt(1, limit);
+      try (ResultSet rows = read.executeQuery()) {
+        while (rows.next()) {
+          found.add(new ExpiredEntry(rows.getBytes(1), rows.getLong(2)));
+        }
+      }
+    }
+    int deleted = 0;
+    for (ExpiredEntry entry : found) {
+      try (PreparedStatement delete = calls.prepare(connection, sql.sweep)) {
+        delete.setBytes(1, entry.key());
+        delete.setLong(2, entry.id());
+        deleted += delete.executeUpdate();
+      }
+    }
+    return deleted;
+  }
+
+  /** An entry a sweep found expired: its key's bytes and its token. */
+  private record ExpiredEntry(byte[] key, long id) {}
 
   @Override
   public String name() {

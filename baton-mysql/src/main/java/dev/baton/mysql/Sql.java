@@ -38,6 +38,7 @@ final class Sql {
   final String contendAtTryStart;
   final String keep;
   final String keys;
+  final String sweepRead;
   final String sweep;
   final String idleTransaction;
   final String requestsExists;
@@ -77,6 +78,7 @@ final class Sql {
     this.contendAtTryStart = atTryStart(contend);
     this.keep = read(files, "keep.sql");
     this.keys = read(files, "keys.sql");
+    this.sweepRead = read(files, "sweep-read.sql");
     this.sweep = read(files, "sweep.sql");
     this.idleTransaction = read(files, "idle-transaction.sql");
     this.requestsExists = read(files, "requests-exists.sql");
