@@ -37,7 +37,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
    * The keep at the end of a chain of local hand-overs requires of the entry, and of its own answer's delay, a margin
    * of the ttl divided by this: the engine keeps an entry that has a third of its ttl left at least.
    */
-  static final int KEEP_MARGIN_DIVISOR = 4;
+  private static final int KEEP_MARGIN_DIVISOR = 4;
   private final Connections connections;
   private final Sql sql;
   private final JdbcCalls calls;
