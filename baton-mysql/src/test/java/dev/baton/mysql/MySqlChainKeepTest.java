@@ -38,7 +38,10 @@ import org.mariadb.jdbc.MariaDbDataSource;
  * gone, takes the key; counting on that renewal, the chain would go on while the other client holds.
  */
 class MySqlChainKeepTest {
+  /** The ttl of the keeps: a margin of 0.5 s. */
   private static final Duration TTL = Duration.ofSeconds(2);
+  /** The ttl of an entry as granted: 2.5 s more than the margin of a keep with {@link #TTL}, for a loaded machine. */
+  private static final Duration GRANTED = Duration.ofSeconds(3);
   private static final Duration PROMPTLY = Duration.ofSeconds(10);
 
   @RegisterExtension
@@ -82,9 +85,9 @@ class MySqlChainKeepTest {
     String key = "chain-keep/kept";
     try (MySqlBackend backend = backend(); LockClient other = client()) {
       Grant grant = grant(backend, key);
-      // A ttl of 6 s: a margin of 1.5 s, which the entry, granted for 2 s, has left.
+      // A ttl of 6 s: a margin of 1.5 s, which the entry, granted for 3 s, has left.
       assertThat(backend.keepUnlessOthersWait(grant, Duration.ofSeconds(6))).isEqualTo(ChainEnd.KEPT);
-      assertThat(remainingMillis(key)).as("the kept entry's ms left").isGreaterThan(TTL.toMillis());
+      assertThat(remainingMillis(key)).as("the kept entry's ms left").isGreaterThan(GRANTED.toMillis());
 
       assertThat(other.lock(key).tryAcquire()).as("another client's try, which marks the entry").isEmpty();
       assertThat(backend.keepUnlessOthersWait(grant, TTL)).isEqualTo(ChainEnd.RELEASED);
@@ -100,7 +103,7 @@ class MySqlChainKeepTest {
     String key = "chain-keep/short";
     try (MySqlBackend backend = backend()) {
       Grant grant = grant(backend, key);
-      // A ttl of 60 s: a margin of 15 s, which the entry, granted for 2 s, lacks.
+      // A ttl of 60 s: a margin of 15 s, which the entry, granted for 3 s, lacks.
       assertThat(backend.keepUnlessOthersWait(grant, Duration.ofSeconds(60))).isEqualTo(ChainEnd.RELEASED);
       assertThat(liveEntries(key)).isZero();
     }
@@ -130,9 +133,9 @@ class MySqlChainKeepTest {
         Duration.ofSeconds(30), Duration.ofMillis(250), Duration.ofMinutes(10), "the test server", false);
   }
 
-  /** An entry of {@code key} taken at the store with a ttl of {@link #TTL}, as the engine's first try takes it. */
+  /** An entry of {@code key} taken at the store with a ttl of {@link #GRANTED}, as the engine's first try takes it. */
   private static Grant grant(MySqlBackend backend, String key) {
-    AcquireRequest request = new AcquireRequest(key, "chain-keep:1", QueueRule.EXCLUSIVE, TTL, null, true, false,
+    AcquireRequest request = new AcquireRequest(key, "chain-keep:1", QueueRule.EXCLUSIVE, GRANTED, null, true, false,
         new LockHolder("test-host", ProcessHandle.current().pid(), "test", Instant.now()));
     Outcome outcome = backend.newAttempt(request).tryAcquire(() -> { });
     assertThat(outcome.isGranted()).as("granted").isTrue();
