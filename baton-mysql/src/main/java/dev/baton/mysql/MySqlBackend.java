@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Baton's lock protocol on MySQL and MariaDB: one row per queue entry in the lock table, numbered by a counter row,
@@ -32,6 +33,11 @@ import java.util.concurrent.CompletionStage;
  * rows a holder's listening client polls for ({@link ReleaseRequests}). Its attempts see it as their {@link AttemptStore}.
  */
 final class MySqlBackend implements LockBackend, AttemptStore {
+  /**
+   * The keep at the end of a chain of local hand-overs requires of the entry, and of its own answer's delay, a margin
+   * of the ttl divided by this: the engine keeps an entry that has a third of its ttl left at least.
+   */
+  private static final int KEEP_MARGIN_DIVISOR = 4;
   private final Connections connections;
   private final Sql sql;
   private final JdbcCalls calls;
@@ -44,11 +50,9 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   private final String server;
   /** The statement of an acquire's first try in one round trip ({@link ClaimStatement}), or null if none runs here. */
   private final ClaimStatement claimStatement;
-  /** Whether the connections run several statements in one call, as the chain's keep then does. */
-  private final boolean multiStatements;
 
   private MySqlBackend(Connections connections, Sql sql, JdbcCalls calls, ReleaseRequests requests, Sweeper sweeper,
-      Duration maxPollInterval, String server, ClaimStatement claimStatement, boolean multiStatements) {
+      Duration maxPollInterval, String server, ClaimStatement claimStatement) {
     this.connections = connections;
     this.sql = sql;
     this.calls = calls;
@@ -58,7 +62,6 @@ final class MySqlBackend implements LockBackend, AttemptStore {
     this.maxPollInterval = maxPollInterval;
     this.server = server;
     this.claimStatement = claimStatement;
-    this.multiStatements = multiStatements;
   }
 
   /**
@@ -77,7 +80,7 @@ final class MySqlBackend implements LockBackend, AttemptStore {
       ClaimStatement claimStatement = ClaimStatement.choose(calls, sql, multiStatements);
       ReleaseRequests requests = new ReleaseRequests(calls, sql, maxPollInterval);
       return new MySqlBackend(connections, sql, calls, requests, sweeper(calls, sql, requests, sweepEvery),
-          maxPollInterval, server, claimStatement, multiStatements);
+          maxPollInterval, server, claimStatement);
     } catch (LockException | IllegalStateException e) {
       calls.close();
       connections.close();
@@ -101,17 +104,40 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   }
 
   /**
-   * Starts deleting expired entries every {@code every} ({@code sweep.sql}), and the expired requests to release of a
-   * client that asked or listened ({@link ReleaseRequests#sweep}).
+   * Starts deleting expired entries every {@code every}: each batch read without locks ({@code sweep-read.sql}), then
+   * deleted row by row by primary key, each still expired ({@code sweep.sql}), as a release deletes, so that a sweep
+   * never deadlocks with a release; and the expired requests to release of a client that asked or listened
+   * ({@link ReleaseRequests#sweep}).
    */
   private static Sweeper sweeper(JdbcCalls calls, Sql sql, ReleaseRequests requests, Duration every) {
-    return Sweeper.start(calls, sql.table, (connection, limit) -> {
-      try (PreparedStatement sweep = calls.prepare(connection, sql.sweep)) {
-        sweep.setInt(1, limit);
-        return sweep.executeUpdate() + requests.sweep(connection, limit);
-      }
-    }, "until they are released", "baton-mysql-sweep", every);
+    return Sweeper.start(calls, sql.table, (connection, limit) -> expired(calls, sql, connection, limit)
+        + requests.sweep(connection, limit), "until they are released", "baton-mysql-sweep", every);
   }
+
+  /** Deletes up to {@code limit} expired entries, a statement each; how many it deleted. */
+  private static int expired(JdbcCalls calls, Sql sql, Connection connection, int limit) throws SQLException {
+    List<ExpiredEntry> found = new ArrayList<>();
+    try (PreparedStatement read = calls.prepare(connection, sql.sweepRead)) {
+      read.setInt(1, limit);
+      try (ResultSet rows = read.executeQuery()) {
+        while (rows.next()) {
+          found.add(new ExpiredEntry(rows.getBytes(1), rows.getLong(2)));
+        }
+      }
+    }
+    int deleted = 0;
+    for (ExpiredEntry entry : found) {
+      try (PreparedStatement delete = calls.prepare(connection, sql.sweep)) {
+        delete.setBytes(1, entry.key());
+        delete.setLong(2, entry.id());
+        deleted += delete.executeUpdate();
+      }
+    }
+    return deleted;
+  }
+
+  /** An entry a sweep found expired: its key's bytes and its token. */
+  private record ExpiredEntry(byte[] key, long id) {}
 
   @Override
   public String name() {
@@ -246,82 +272,41 @@ final class MySqlBackend implements LockBackend, AttemptStore {
   }
 
   /**
-   * Keeps the entry, expiring {@code ttl} from now, if the key has no other live entry and no waiter marked it
-   * while it was held ({@code contend.sql}), in one transaction that holds the counter row's lock (no entry can be
-   * added meanwhile); else releases it. A waiter that queues after it was kept waits at most to the end of the next
-   * chain. The transaction is one call where the connections run several statements in one ({@link #keptInOneCall}),
-   * else one statement a call.
+   * Keeps the entry, expiring {@code ttl} from now, if no waiter marked it while it was held ({@code contend.sql}) and
+   * it has a quarter of {@code ttl} left at least ({@link #KEEP_MARGIN_DIVISOR}); else releases it. Every client that
+   * waits for the entry marks it, in the transaction that adds its own entry or in a later look, before it waits, so an
+   * unmarked entry has no one waiting for it but this client's threads; a waiter whose mark comes after the keep waits
+   * at most to the end of the next chain. One statement ({@code keep.sql}), one round trip. It may wait, for a row lock
+   * or for the cluster, after it compared the entry's expiry with its start: the keep is counted on only if its answer
+   * came within the margin the entry had left beyond that start, so that it wrote before the entry expired; a later
+   * one may have made the entry live again after another client, counting it gone, took the key, and the entry is
+   * deleted, as a release does. The holder that let go held the live entry until the statement began: a release, either
+   * way.
    */
   @Override
   public ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
     String key = grant.request().key();
-    String what = "Keeping '" + key + "'";
-    boolean kept = multiStatements ? calls.call(what, connection -> keptInOneCall(connection, grant, ttl))
-        : calls.transaction(what, connection -> keptStatementByStatement(connection, grant, ttl));
-    if (kept) {
+    long marginNanos = ttl.toNanos() / KEEP_MARGIN_DIVISOR;
+    long sentAt = System.nanoTime();
+    boolean renewed = calls.call("Keeping '" + key + "'", connection -> {
+      try (PreparedStatement keep = calls.prepare(connection, sql.keep)) {
+        keep.setLong(1, Math.max(1, ttl.toMillis()));
+        keep.setBytes(2, Keys.bytes(key));
+        keep.setLong(3, grant.fencingToken());
+        keep.setLong(4, TimeUnit.NANOSECONDS.toMicros(marginNanos));
+        return keep.executeUpdate() == 1;
+      }
+    });
+    if (!renewed) {
+      return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
+    }
+    if (System.nanoTime() - sentAt < marginNanos) {
       return ChainEnd.KEPT;
     }
-    return release(grant) ? ChainEnd.RELEASED : ChainEnd.GONE;
-  }
-
-  /** The chain's keep in a transaction of one statement a call: whether our entry was kept. */
-  private boolean keptStatementByStatement(Connection connection, Grant grant, Duration ttl) throws SQLException {
-    byte[] key = Keys.bytes(grant.request().key());
-    try (PreparedStatement lock = calls.prepare(connection, sql.keepLock)) {
-      lock.executeQuery().close();
-    }
-    try (PreparedStatement others = calls.prepare(connection, sql.keepOthers)) {
-      others.setBytes(1, key);
-      others.setLong(2, grant.fencingToken());
-      try (ResultSet count = others.executeQuery()) {
-        if (!count.next() || count.getLong(1) > 0) {
-          return false;
-        }
-      }
-    }
-    try (PreparedStatement keep = calls.prepare(connection, sql.keep)) {
-      keep.setLong(1, Math.max(1, ttl.toMillis()));
-      keep.setBytes(2, key);
-      keep.setLong(3, grant.fencingToken());
-      return keep.executeUpdate() == 1;
-    }
-  }
-
-  /**
-   * The chain's keep in one round trip ({@code keep-chain.sql}: {@code keep-lock.sql}, {@code keep-others.sql} and
-   * {@code keep.sql} in one transaction, on the client's own pool): whether our entry was kept. On a failure the
-   * transaction it left open is rolled back, as the claim's is.
-   */
-  private boolean keptInOneCall(Connection connection, Grant grant, Duration ttl) throws SQLException {
-    byte[] key = Keys.bytes(grant.request().key());
-    try (PreparedStatement keep = calls.prepare(connection, sql.keepChain)) {
-      keep.setBytes(1, key);
-      keep.setLong(2, grant.fencingToken());
-      keep.setLong(3, Math.max(1, ttl.toMillis()));
-      keep.setBytes(4, key);
-      keep.setLong(5, grant.fencingToken());
-      return lastNumber(keep) == 1;
-    } catch (SQLException e) {
-      MySqlAttempt.rollback(connection);
-      throw e;
-    }
-  }
-
-  /** Runs a call of several statements: the first column of the first row of its last result set, every result read. */
-  private static long lastNumber(PreparedStatement statement) throws SQLException {
-    long last = -1;
-    boolean rows = statement.execute();
-    while (rows || statement.getUpdateCount() != -1) {
-      if (rows) {
-        try (ResultSet result = statement.getResultSet()) {
-          if (result.next()) {
-            last = result.getLong(1);
-          }
-        }
-      }
-      rows = statement.getMoreResults();
-    }
-    return last;
+    calls.call("Releasing '" + key + "'", connection -> delete(connection, sql.releaseExpired, key,
+        grant.fencingToken()));
+    wakeUps.signal(key);
+    return ChainEnd.RELEASED;
   }
 
   @Override

@@ -37,10 +37,8 @@ final class Sql {
   final String contend;
   final String contendAtTryStart;
   final String keep;
-  final String keepLock;
-  final String keepOthers;
-  final String keepChain;
   final String keys;
+  final String sweepRead;
   final String sweep;
   final String idleTransaction;
   final String requestsExists;
@@ -79,10 +77,8 @@ final class Sql {
     this.contend = read(files, "contend.sql");
     this.contendAtTryStart = atTryStart(contend);
     this.keep = read(files, "keep.sql");
-    this.keepLock = read(files, "keep-lock.sql");
-    this.keepOthers = read(files, "keep-others.sql");
-    this.keepChain = read(files, "keep-chain.sql");
     this.keys = read(files, "keys.sql");
+    this.sweepRead = read(files, "sweep-read.sql");
     this.sweep = read(files, "sweep.sql");
     this.idleTransaction = read(files, "idle-transaction.sql");
     this.requestsExists = read(files, "requests-exists.sql");
