@@ -10,6 +10,7 @@ import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LostReason;
 import dev.baton.engine.memory.MemoryStore;
+import dev.baton.memory.FakeTicker;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
@@ -20,6 +21,7 @@ import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.ReleaseRequestListener;
+import dev.baton.spi.Ticker;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
 import java.util.List;
@@ -28,6 +30,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,6 +50,7 @@ class HandoverLossTest {
   private static final Duration LONG_WAIT = Duration.ofSeconds(20);
   private static final Duration PARKED = Duration.ofMillis(100);
   private static final Duration PROMPTLY = Duration.ofSeconds(10);
+  private static final Duration HELD_WAIT_LOOKS_EVERY = Duration.ofMillis(1);
 
   private final MemoryStore store = MemoryStore.create("handover-loss-" + UUID.randomUUID(), null);
   private final LockOptions options = LockOptions.builder().ttl(TTL).build();
@@ -89,6 +93,76 @@ class HandoverLossTest {
     Lease handed = second.result(PROMPTLY);
     assertThat(handed.isHeld()).isTrue();
     assertThat(handed.fencingToken()).isGreaterThanOrEqualTo(firstLease.fencingToken());
+  }
+
+  /**
+   * A loss that lands after the hand-over gave the successor to the waiter and before the waiter woke to take it (the
+   * waiter's thread is held in its wait, its queue's lock let go, as a thread descheduled as it wakes would be): the
+   * loss passed the key's turn on and let go of the key, so the waiter holds nothing. Its acquire must not return the
+   * lost lease, but queue again for the turn and take the key at the store.
+   */
+  @Test
+  void aLeaseLostBeforeItsWaiterWokeIsNotReturnedByTheAcquire() throws Exception {
+    WaitHoldingTicker time = new WaitHoldingTicker(new FakeTicker(), "taking-waiter");
+    PausingBackend lossy = new PausingBackend(store.newBackend());
+    try (LockClient onFakeTime = ClientFactory.newClient(lossy, options, time)) {
+      Lease holder = onFakeTime.lock(key).acquire();
+      BackgroundCall<Lease> waiter =
+          BackgroundCall.start("taking-waiter", () -> onFakeTime.lock(key).acquire(LONG_WAIT));
+      assertThat(time.held.await(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the waiter waits, held").isTrue();
+
+      holder.close();
+      assertThat(lossy.status(key).isHeld()).as("handed over: the entry stays at the store").isTrue();
+      store.removeHolder(key);
+      lossy.losses.allLost(LostReason.ENTRY_REMOVED);
+      time.letWaitsGo();
+
+      Lease taken = waiter.result(PROMPTLY);
+      assertThat(taken.isHeld()).as("the waiter queued again and took the key at the store").isTrue();
+      assertThat(lossy.status(key).isHeld()).isTrue();
+      taken.close();
+    }
+  }
+
+  /**
+   * Fake time whose waits on the thread named {@code heldThread} do not return while held (they wait on, letting the
+   * condition's lock go), from that thread's first wait until {@link #letWaitsGo}.
+   */
+  private static final class WaitHoldingTicker implements Ticker {
+    private final FakeTicker time;
+    private final String heldThread;
+    private volatile boolean holding = true;
+    final CountDownLatch held = new CountDownLatch(1);
+
+    WaitHoldingTicker(FakeTicker time, String heldThread) {
+      this.time = time;
+      this.heldThread = heldThread;
+    }
+
+    void letWaitsGo() {
+      holding = false;
+    }
+
+    @Override
+    public long read() {
+      return time.read();
+    }
+
+    @Override
+    public long awaitNanos(Condition condition, long nanos) throws InterruptedException {
+      if (Thread.currentThread().getName().equals(heldThread)) {
+        held.countDown();
+        while (holding) {
+          condition.awaitNanos(HELD_WAIT_LOOKS_EVERY.toNanos());
+        }
+      }
+      return time.awaitNanos(condition, nanos);
+    }
+
+    @Override
+    public void schedule(Runnable task, long delayNanos) {
+      time.schedule(task, delayNanos);
+    }
   }
 
   /** Passes every call on to the store, and holds the releasing thread in {@link #rewritesHolders} when asked. */
