@@ -84,27 +84,32 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
         finish(joined);
         return;
       }
-      queue = engine.keys().retain(localKey, Engine.turns(rule));
-      LocalQueue.Turn turn;
-      lock.lock();
-      try {
-        turn = queue.register(this, exclusive ? HandoverTerms.of(options, engine.ttl(options), multiLock) : null);
-        if (turn == null && !deadline.isUnbounded()) {
-          timer = schedule(this::turnTimedOut, deadline.atNanos());
-        }
-      } catch (Throwable t) {
-        engine.keys().release(localKey);
-        throw t;
-      } finally {
-        lock.unlock();
-      }
-      if (turn != null) {
-        inTurn(turn);
-      } else if (isCancelled()) {
-        withdrawn();
-      }
+      registerForTurn();
     } catch (Throwable t) {
       fail(t);
+    }
+  }
+
+  /** Takes the local turn if it is free, or registers for it until it comes or the deadline passes. */
+  private void registerForTurn() {
+    queue = engine.keys().retain(localKey, Engine.turns(rule));
+    LocalQueue.Turn turn;
+    lock.lock();
+    try {
+      turn = queue.register(this, exclusive ? HandoverTerms.of(options, engine.ttl(options), multiLock) : null);
+      if (turn == null && !deadline.isUnbounded()) {
+        timer = schedule(this::turnTimedOut, deadline.atNanos());
+      }
+    } catch (Throwable t) {
+      engine.keys().release(localKey);
+      throw t;
+    } finally {
+      lock.unlock();
+    }
+    if (turn != null) {
+      inTurn(turn);
+    } else if (isCancelled()) {
+      withdrawn();
     }
   }
 
@@ -147,6 +152,18 @@ final class AsyncAcquisition extends CompletableFuture<Lease> implements LocalQu
    * acquisition's first try.
    */
   private void inTurn(LocalQueue.Turn turn) {
+    if (Engine.wasLostOnItsWay(turn)) {
+      try {
+        engine.ensureOpen();
+        if (isCancelled()) {
+          throw new CancellationException();
+        }
+        registerForTurn(); // the loss let go of the turn and the key: this waiter holds nothing, and queues again
+      } catch (Throwable t) {
+        fail(t);
+      }
+      return;
+    }
     if (turn.handedOver() != null) {
       tookOver(turn.handedOver()); // the lease releases the key when it ends
       return;

@@ -274,17 +274,21 @@ final class Engine implements LossListener, ReleaseRequestListener {
     if (joined != null) {
       return joined;
     }
-    LocalQueue queue = keys.retain(localKey, turns(rule));
+    HandoverTerms terms = exclusive ? HandoverTerms.of(options, ttl(options), multiLock) : null;
+    LocalQueue queue;
     LocalQueue.Turn turn;
-    try {
-      turn = queue.enter(deadline, interruptible, exclusive ? HandoverTerms.of(options, ttl(options), multiLock) : null);
-      if (turn == null) {
-        throw timeout(key, options);
+    do {
+      queue = keys.retain(localKey, turns(rule));
+      try {
+        turn = queue.enter(deadline, interruptible, terms);
+        if (turn == null) {
+          throw timeout(key, options);
+        }
+      } catch (Throwable t) {
+        keys.release(localKey);
+        throw t;
       }
-    } catch (Throwable t) {
-      keys.release(localKey);
-      throw t;
-    }
+    } while (wasLostOnItsWay(turn));
     if (turn.handedOver() != null) {
       return tookOver(turn.handedOver()); // the lease releases the key when it ends
     }
@@ -418,6 +422,14 @@ final class Engine implements LossListener, ReleaseRequestListener {
   /** The shared entries that readers of this client may join. */
   LocalShares shares() {
     return shares;
+  }
+
+  /**
+   * Whether the lease handed over with {@code turn} was lost before its waiter took it: the loss passed the key's turn
+   * on and let go of the key for the waiter, which then holds nothing and queues again for the turn.
+   */
+  static boolean wasLostOnItsWay(LocalQueue.Turn turn) {
+    return turn.handedOver() != null && turn.handedOver().isEnding();
   }
 
   /** The lease handed over or joined by this waiter: ours now, unless the client closed meanwhile. */

@@ -391,7 +391,8 @@ final class EngineLease implements ReleasableLease {
     return told == null;
   }
 
-  private boolean isEnding() {
+  /** Whether this lease has ended, or its end (a release, an expiry, a loss) has begun. */
+  boolean isEnding() {
     return state.get() != LeaseState.HELD;
   }
 

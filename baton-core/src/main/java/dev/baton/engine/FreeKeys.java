@@ -89,8 +89,7 @@ final class FreeKeys {
         }
         engine.backend().checkAcquisition(key, QueueRule.EXCLUSIVE, options.fair());
         LocalQueue queue = engine.keys().retain(localKey, 1);
-        if (!queue.tryEnter()) {
-          engine.keys().release(localKey);
+        if (!tryEnter(engine, localKey, queue)) {
           break;
         }
         if (engine.isLingering(localKey)) {
@@ -105,6 +104,22 @@ final class FreeKeys {
       throw e;
     }
     return free;
+  }
+
+  /**
+   * Takes the turn of {@code queue}, retained for {@code localKey}, if it is free: true; if not, or if it fails (the
+   * client closed since the queue was retained), lets go of the key again.
+   */
+  private static boolean tryEnter(Engine engine, String localKey, LocalQueue queue) {
+    boolean entered = false;
+    try {
+      entered = queue.tryEnter();
+      return entered;
+    } finally {
+      if (!entered) {
+        engine.keys().release(localKey);
+      }
+    }
   }
 
   /**

@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * A backend that counts the acquisitions, renewals, releases and rewrites of holder records its engine makes, passing
@@ -50,6 +51,14 @@ final class CountingBackend implements LockBackend {
   /** While set, each keep's answer, counted in {@link #keeps} once the store gave it, waits until this opens. */
   volatile CountDownLatch keepAnswers;
 
+  /**
+   * Whether it passes the store's {@link #acquiresInOrder} on; if not (at first), a multi-lock takes its keys one by
+   * one, each attempt counted.
+   */
+  volatile boolean takesInOrder;
+  /** While set, told the key of each acquisition checked, before the store checks it: a test acts at that moment. */
+  volatile Consumer<String> checkingAcquisition;
+
   CountingBackend(LockBackend store) {
     this(store, true);
   }
@@ -71,7 +80,21 @@ final class CountingBackend implements LockBackend {
   }
 
   @Override
+  public boolean acquiresInOrder() {
+    return takesInOrder && store.acquiresInOrder();
+  }
+
+  @Override
+  public List<Grant> acquireInOrder(List<AcquireRequest> requests) {
+    return store.acquireInOrder(requests);
+  }
+
+  @Override
   public void checkAcquisition(String key, QueueRule rule, boolean fair) {
+    Consumer<String> checking = checkingAcquisition;
+    if (checking != null) {
+      checking.accept(key);
+    }
     store.checkAcquisition(key, rule, fair);
   }
 

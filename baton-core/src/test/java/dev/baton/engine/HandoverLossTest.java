@@ -9,7 +9,9 @@ import dev.baton.LockHolder;
 import dev.baton.LockOptions;
 import dev.baton.LockStatus;
 import dev.baton.LostReason;
+import dev.baton.Primitive;
 import dev.baton.engine.memory.MemoryStore;
+import dev.baton.memory.FakeTicker;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.ChainEnd;
@@ -20,14 +22,17 @@ import dev.baton.spi.LockBackend;
 import dev.baton.spi.LossListener;
 import dev.baton.spi.QueueRule;
 import dev.baton.spi.ReleaseRequestListener;
+import dev.baton.spi.Ticker;
 import dev.baton.spi.WakeUp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,6 +45,9 @@ import org.junit.jupiter.api.Timeout;
  * key (it did, before the hand-over checked that the entry lasts). The loss is
  * the store telling the client that every entry of it is gone (a ZooKeeper session expired, say), delivered while the
  * releasing thread is held in the store's {@link LockBackend#rewritesHolders}, the one call between the two steps.
+ *
+ * <p>And a lease lost after the hand-over gave it to a waiter, before that waiter woke to take it (blocking or
+ * asynchronous): the waiter must not return it, but queue for the turn again.
  */
 @Timeout(30)
 class HandoverLossTest {
@@ -47,6 +55,9 @@ class HandoverLossTest {
   private static final Duration LONG_WAIT = Duration.ofSeconds(20);
   private static final Duration PARKED = Duration.ofMillis(100);
   private static final Duration PROMPTLY = Duration.ofSeconds(10);
+  private static final Duration HELD_WAIT_LOOKS_EVERY = Duration.ofMillis(1);
+  /** The client's acquire threads, which run the steps of asynchronous acquisitions. */
+  private static final int ACQUIRE_THREADS = 4;
 
   private final MemoryStore store = MemoryStore.create("handover-loss-" + UUID.randomUUID(), null);
   private final LockOptions options = LockOptions.builder().ttl(TTL).build();
@@ -91,6 +102,121 @@ class HandoverLossTest {
     assertThat(handed.fencingToken()).isGreaterThanOrEqualTo(firstLease.fencingToken());
   }
 
+  /**
+   * A loss that lands after the hand-over gave the successor to the waiter and before the waiter woke to take it (the
+   * waiter's thread is held in its wait, its queue's lock let go, as a thread descheduled as it wakes would be): the
+   * loss passed the key's turn on and let go of the key, so the waiter holds nothing. Its acquire must not return the
+   * lost lease, but queue again for the turn and take the key at the store.
+   */
+  @Test
+  void aLeaseLostBeforeItsWaiterWokeIsNotReturnedByTheAcquire() throws Exception {
+    WaitHoldingTicker time = new WaitHoldingTicker(new FakeTicker(), "taking-waiter");
+    PausingBackend lossy = new PausingBackend(store.newBackend());
+    try (LockClient onFakeTime = ClientFactory.newClient(lossy, options, time)) {
+      Lease holder = onFakeTime.lock(key).acquire();
+      BackgroundCall<Lease> waiter =
+          BackgroundCall.start("taking-waiter", () -> onFakeTime.lock(key).acquire(LONG_WAIT));
+      assertThat(time.held.await(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the waiter waits, held").isTrue();
+
+      holder.close();
+      assertThat(lossy.status(key).isHeld()).as("handed over: the entry stays at the store").isTrue();
+      store.removeHolder(key);
+      lossy.losses.allLost(LostReason.ENTRY_REMOVED);
+      time.letWaitsGo();
+
+      Lease taken = waiter.result(PROMPTLY);
+      assertThat(taken.isHeld()).as("the waiter queued again and took the key at the store").isTrue();
+      assertThat(lossy.status(key).isHeld()).isTrue();
+      taken.close();
+    }
+  }
+
+  /**
+   * The same for an asynchronous waiter: the step that takes the lease handed over waits behind the client's four
+   * acquire threads, each held in the store's {@link LockBackend#newAttempt} by an acquisition of another key, and the
+   * loss lands meanwhile. The waiter must register for the turn again and take the key at the store.
+   */
+  @Test
+  void aLeaseLostBeforeItsAsynchronousWaiterTookItIsNotTheAcquiresOutcome() throws Exception {
+    PausingBackend lossy = new PausingBackend(store.newBackend());
+    Engine engine = new Engine(lossy, "handover-loss-async", new FakeTicker());
+    try {
+      LockOptions waiting = LockOptions.builder().ttl(TTL).waitTime(LONG_WAIT).build();
+      EngineLease holder = engine.acquire(key, QueueRule.EXCLUSIVE, Primitive.LOCK, options, false);
+      CompletableFuture<Lease> waiter = engine.acquireAsync(key, QueueRule.EXCLUSIVE, Primitive.LOCK, waiting);
+      await("the waiter registered for the turn").atMost(PROMPTLY).until(() -> hasWaiter(engine, key));
+      lossy.pauseAttemptsUnder = "busy/";
+      for (int i = 0; i < ACQUIRE_THREADS; i++) {
+        engine.acquireAsync("busy/" + i + "/" + UUID.randomUUID(), QueueRule.EXCLUSIVE, Primitive.LOCK, waiting);
+      }
+      assertThat(lossy.attemptsPaused.await(PROMPTLY.toSeconds(), TimeUnit.SECONDS))
+          .as("every acquire thread held").isTrue();
+
+      holder.close();
+      assertThat(lossy.status(key).isHeld()).as("handed over: the entry stays at the store").isTrue();
+      store.removeHolder(key);
+      lossy.losses.allLost(LostReason.ENTRY_REMOVED);
+      lossy.attemptsGo.countDown();
+
+      Lease taken = waiter.get(PROMPTLY.toSeconds(), TimeUnit.SECONDS);
+      assertThat(taken.isHeld()).as("the waiter registered again and took the key at the store").isTrue();
+      taken.close();
+    } finally {
+      lossy.attemptsGo.countDown();
+      engine.close();
+    }
+  }
+
+  private static boolean hasWaiter(Engine engine, String key) {
+    LocalQueue queue = engine.keys().retain(key, 1);
+    try {
+      return queue.hasWaiter();
+    } finally {
+      engine.keys().release(key);
+    }
+  }
+
+  /**
+   * Fake time whose waits on the thread named {@code heldThread} do not return while held (they wait on, letting the
+   * condition's lock go), from that thread's first wait until {@link #letWaitsGo}.
+   */
+  private static final class WaitHoldingTicker implements Ticker {
+    private final FakeTicker time;
+    private final String heldThread;
+    private volatile boolean holding = true;
+    final CountDownLatch held = new CountDownLatch(1);
+
+    WaitHoldingTicker(FakeTicker time, String heldThread) {
+      this.time = time;
+      this.heldThread = heldThread;
+    }
+
+    void letWaitsGo() {
+      holding = false;
+    }
+
+    @Override
+    public long read() {
+      return time.read();
+    }
+
+    @Override
+    public long awaitNanos(Condition condition, long nanos) throws InterruptedException {
+      if (Thread.currentThread().getName().equals(heldThread)) {
+        held.countDown();
+        while (holding) {
+          condition.awaitNanos(HELD_WAIT_LOOKS_EVERY.toNanos());
+        }
+      }
+      return time.awaitNanos(condition, nanos);
+    }
+
+    @Override
+    public void schedule(Runnable task, long delayNanos) {
+      time.schedule(task, delayNanos);
+    }
+  }
+
   /** Passes every call on to the store, and holds the releasing thread in {@link #rewritesHolders} when asked. */
   private static final class PausingBackend implements LockBackend {
     private final LockBackend store;
@@ -98,6 +224,10 @@ class HandoverLossTest {
     final CountDownLatch paused = new CountDownLatch(1);
     final CountDownLatch resume = new CountDownLatch(1);
     volatile LossListener losses;
+    /** While set, each attempt at a key under it waits, counted in {@link #attemptsPaused}, until attemptsGo opens. */
+    volatile String pauseAttemptsUnder;
+    final CountDownLatch attemptsPaused = new CountDownLatch(ACQUIRE_THREADS);
+    final CountDownLatch attemptsGo = new CountDownLatch(1);
 
     PausingBackend(LockBackend store) {
       this.store = store;
@@ -160,6 +290,15 @@ class HandoverLossTest {
 
     @Override
     public Attempt newAttempt(AcquireRequest request) {
+      String paused = pauseAttemptsUnder;
+      if (paused != null && request.key().startsWith(paused)) {
+        attemptsPaused.countDown();
+        try {
+          attemptsGo.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
       return store.newAttempt(request);
     }
 

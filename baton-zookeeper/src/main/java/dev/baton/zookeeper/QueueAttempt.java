@@ -1,6 +1,5 @@
 package dev.baton.zookeeper;
 
-import dev.baton.internal.ReleasesAhead;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Outcome;
@@ -116,7 +115,7 @@ final class QueueAttempt implements Attempt {
         return listed;
       }
     }
-    ReleasesAhead.awaitOthers(lockPath, session, zk.callTimeout());
+    zk.awaitOtherReleases(lockPath, session);
     CompletableFuture<ZkCalls.Created> created = ZkCalls.create(handle, lockPath + "/" + prefix, data, zk.acl(),
         CreateMode.EPHEMERAL_SEQUENTIAL);
     CompletableFuture<ZkCalls.Listed> listed = ZkCalls.listing(handle, lockPath);
