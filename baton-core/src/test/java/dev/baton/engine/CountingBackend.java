@@ -29,7 +29,8 @@ import java.util.function.Consumer;
  * A backend that counts the acquisitions, renewals, releases and rewrites of holder records its engine makes, passing
  * every call on to another; it may say that it cannot rewrite records, as a store without
  * {@link LockBackend#rewriteHolder} does, and hold the answers to grants, renewals and keeps at the end of a chain of
- * hand-overs back until the test lets them through, as a slow store would.
+ * hand-overs back until the test lets them through, as a slow store would; and tell the test of some calls as they
+ * come, so that it may act, or hold the calling thread, at that moment.
  */
 final class CountingBackend implements LockBackend {
   /** How long, in real time, an answer held back waits for the test at most. */
@@ -58,6 +59,12 @@ final class CountingBackend implements LockBackend {
   volatile boolean takesInOrder;
   /** While set, told the key of each acquisition checked, before the store checks it: a test acts at that moment. */
   volatile Consumer<String> checkingAcquisition;
+  /** While set, told each acquisition's request before the store makes its attempt: a test may hold the thread there. */
+  volatile Consumer<AcquireRequest> attempting;
+  /** While set, run each time the engine asks whether records can be rewritten, as a hand-over does. */
+  volatile Runnable askingRewrites;
+  /** The engine's loss listener, as it set it: a test tells the client through it that its entries are gone. */
+  volatile LossListener losses;
 
   CountingBackend(LockBackend store) {
     this(store, true);
@@ -121,6 +128,10 @@ final class CountingBackend implements LockBackend {
   @Override
   public Attempt newAttempt(AcquireRequest request) {
     attempts.incrementAndGet();
+    Consumer<AcquireRequest> before = attempting;
+    if (before != null) {
+      before.accept(request);
+    }
     Attempt attempt = store.newAttempt(request);
     return new Attempt() {
       @Override
@@ -171,6 +182,10 @@ final class CountingBackend implements LockBackend {
 
   @Override
   public boolean rewritesHolders() {
+    Runnable asking = askingRewrites;
+    if (asking != null) {
+      asking.run();
+    }
     return rewrites && store.rewritesHolders();
   }
 
@@ -205,6 +220,7 @@ final class CountingBackend implements LockBackend {
 
   @Override
   public void setLossListener(LossListener listener) {
+    losses = listener;
     store.setLossListener(listener);
   }
 

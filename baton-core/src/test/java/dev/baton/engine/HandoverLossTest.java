@@ -5,31 +5,19 @@ import static org.awaitility.Awaitility.await;
 
 import dev.baton.Lease;
 import dev.baton.LockClient;
-import dev.baton.LockHolder;
 import dev.baton.LockOptions;
-import dev.baton.LockStatus;
 import dev.baton.LostReason;
 import dev.baton.Primitive;
 import dev.baton.engine.memory.MemoryStore;
 import dev.baton.memory.FakeTicker;
 import dev.baton.spi.AcquireRequest;
-import dev.baton.spi.Attempt;
-import dev.baton.spi.ChainEnd;
 import dev.baton.spi.ClientFactory;
-import dev.baton.spi.Grant;
-import dev.baton.spi.KeyWatch;
 import dev.baton.spi.LockBackend;
-import dev.baton.spi.LossListener;
 import dev.baton.spi.QueueRule;
-import dev.baton.spi.ReleaseRequestListener;
 import dev.baton.spi.Ticker;
-import dev.baton.spi.WakeUp;
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -62,12 +50,12 @@ class HandoverLossTest {
   private final MemoryStore store = MemoryStore.create("handover-loss-" + UUID.randomUUID(), null);
   private final LockOptions options = LockOptions.builder().ttl(TTL).build();
   private final String key = "handover-loss/" + UUID.randomUUID();
-  private final PausingBackend backend = new PausingBackend(store.newBackend());
-  private final LockClient client = ClientFactory.newClient(backend, options);
+  private final Pauses pauses = new Pauses(store.newBackend());
+  private final LockClient client = ClientFactory.newClient(pauses.backend, options);
 
   @AfterEach
   void closeAll() {
-    backend.resume.countDown();
+    pauses.resume.countDown();
     client.close();
     store.close();
   }
@@ -80,17 +68,17 @@ class HandoverLossTest {
     BackgroundCall<Lease> second = BackgroundCall.start("second-waiter", () -> client.lock(key).acquire(LONG_WAIT));
     second.awaitBlocked(PARKED);
 
-    backend.pauseHandovers = true;
+    pauses.pauseHandovers = true;
     BackgroundCall<Boolean> releasing = BackgroundCall.start("releasing", () -> {
       holder.close();
       return true;
     });
-    assertThat(backend.paused.await(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the hand-over under way").isTrue();
+    assertThat(pauses.paused.await(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the hand-over under way").isTrue();
     store.removeHolder(key);
-    backend.losses.allLost(LostReason.ENTRY_REMOVED);
+    pauses.allLost();
     Lease firstLease = first.result(PROMPTLY);
     assertThat(firstLease.isHeld()).as("the first waiter, with the turn the loss passed on, took the key").isTrue();
-    backend.resume.countDown();
+    pauses.resume.countDown();
     releasing.result(PROMPTLY);
 
     second.awaitBlocked(PARKED);
@@ -111,22 +99,22 @@ class HandoverLossTest {
   @Test
   void aLeaseLostBeforeItsWaiterWokeIsNotReturnedByTheAcquire() throws Exception {
     WaitHoldingTicker time = new WaitHoldingTicker(new FakeTicker(), "taking-waiter");
-    PausingBackend lossy = new PausingBackend(store.newBackend());
-    try (LockClient onFakeTime = ClientFactory.newClient(lossy, options, time)) {
+    Pauses lossy = new Pauses(store.newBackend());
+    try (LockClient onFakeTime = ClientFactory.newClient(lossy.backend, options, time)) {
       Lease holder = onFakeTime.lock(key).acquire();
       BackgroundCall<Lease> waiter =
           BackgroundCall.start("taking-waiter", () -> onFakeTime.lock(key).acquire(LONG_WAIT));
       assertThat(time.held.await(PROMPTLY.toSeconds(), TimeUnit.SECONDS)).as("the waiter waits, held").isTrue();
 
       holder.close();
-      assertThat(lossy.status(key).isHeld()).as("handed over: the entry stays at the store").isTrue();
+      assertThat(lossy.backend.status(key).isHeld()).as("handed over: the entry stays at the store").isTrue();
       store.removeHolder(key);
-      lossy.losses.allLost(LostReason.ENTRY_REMOVED);
+      lossy.allLost();
       time.letWaitsGo();
 
       Lease taken = waiter.result(PROMPTLY);
       assertThat(taken.isHeld()).as("the waiter queued again and took the key at the store").isTrue();
-      assertThat(lossy.status(key).isHeld()).isTrue();
+      assertThat(lossy.backend.status(key).isHeld()).isTrue();
       taken.close();
     }
   }
@@ -138,8 +126,8 @@ class HandoverLossTest {
    */
   @Test
   void aLeaseLostBeforeItsAsynchronousWaiterTookItIsNotTheAcquiresOutcome() throws Exception {
-    PausingBackend lossy = new PausingBackend(store.newBackend());
-    Engine engine = new Engine(lossy, "handover-loss-async", new FakeTicker());
+    Pauses lossy = new Pauses(store.newBackend());
+    Engine engine = new Engine(lossy.backend, "handover-loss-async", new FakeTicker());
     try {
       LockOptions waiting = LockOptions.builder().ttl(TTL).waitTime(LONG_WAIT).build();
       EngineLease holder = engine.acquire(key, QueueRule.EXCLUSIVE, Primitive.LOCK, options, false);
@@ -153,9 +141,9 @@ class HandoverLossTest {
           .as("every acquire thread held").isTrue();
 
       holder.close();
-      assertThat(lossy.status(key).isHeld()).as("handed over: the entry stays at the store").isTrue();
+      assertThat(lossy.backend.status(key).isHeld()).as("handed over: the entry stays at the store").isTrue();
       store.removeHolder(key);
-      lossy.losses.allLost(LostReason.ENTRY_REMOVED);
+      lossy.allLost();
       lossy.attemptsGo.countDown();
 
       Lease taken = waiter.get(PROMPTLY.toSeconds(), TimeUnit.SECONDS);
@@ -217,129 +205,53 @@ class HandoverLossTest {
     }
   }
 
-  /** Passes every call on to the store, and holds the releasing thread in {@link #rewritesHolders} when asked. */
-  private static final class PausingBackend implements LockBackend {
-    private final LockBackend store;
+  /**
+   * A {@link CountingBackend} over the store whose hooks hold the releasing thread as a hand-over asks whether records
+   * can be rewritten (the one store call between its two steps), or the acquire threads as they make attempts at keys
+   * under a prefix, until the test lets them go.
+   */
+  private static final class Pauses {
+    final CountingBackend backend;
     volatile boolean pauseHandovers;
     final CountDownLatch paused = new CountDownLatch(1);
     final CountDownLatch resume = new CountDownLatch(1);
-    volatile LossListener losses;
     /** While set, each attempt at a key under it waits, counted in {@link #attemptsPaused}, until attemptsGo opens. */
     volatile String pauseAttemptsUnder;
     final CountDownLatch attemptsPaused = new CountDownLatch(ACQUIRE_THREADS);
     final CountDownLatch attemptsGo = new CountDownLatch(1);
 
-    PausingBackend(LockBackend store) {
-      this.store = store;
+    Pauses(LockBackend store) {
+      backend = new CountingBackend(store);
+      backend.askingRewrites = this::atHandover;
+      backend.attempting = this::atAttempt;
     }
 
-    @Override
-    public boolean rewritesHolders() {
+    void allLost() {
+      backend.losses.allLost(LostReason.ENTRY_REMOVED);
+    }
+
+    private void atHandover() {
       if (pauseHandovers) {
         pauseHandovers = false;
         paused.countDown();
-        try {
-          resume.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
+        awaitQuietly(resume);
       }
-      return store.rewritesHolders();
     }
 
-    @Override
-    public void setLossListener(LossListener listener) {
-      losses = listener;
-      store.setLossListener(listener);
-    }
-
-    @Override
-    public String name() {
-      return store.name();
-    }
-
-    @Override
-    public void checkKey(String key) {
-      store.checkKey(key);
-    }
-
-    @Override
-    public void checkAcquisition(String key, QueueRule rule, boolean fair) {
-      store.checkAcquisition(key, rule, fair);
-    }
-
-    @Override
-    public Duration maxTtl() {
-      return store.maxTtl();
-    }
-
-    @Override
-    public LockStatus status(String key) {
-      return store.status(key);
-    }
-
-    @Override
-    public List<LockStatus> list(String keyPrefix, int limit) {
-      return store.list(keyPrefix, limit);
-    }
-
-    @Override
-    public Optional<KeyWatch> watchKey(String key, WakeUp changed) {
-      return store.watchKey(key, changed);
-    }
-
-    @Override
-    public Attempt newAttempt(AcquireRequest request) {
-      String paused = pauseAttemptsUnder;
-      if (paused != null && request.key().startsWith(paused)) {
+    private void atAttempt(AcquireRequest request) {
+      String under = pauseAttemptsUnder;
+      if (under != null && request.key().startsWith(under)) {
         attemptsPaused.countDown();
-        try {
-          attemptsGo.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
+        awaitQuietly(attemptsGo);
       }
-      return store.newAttempt(request);
     }
 
-    @Override
-    public CompletionStage<Boolean> renew(Grant grant, Duration ttl) {
-      return store.renew(grant, ttl);
-    }
-
-    @Override
-    public boolean release(Grant grant) {
-      return store.release(grant);
-    }
-
-    @Override
-    public boolean rewriteHolder(Grant grant, LockHolder holder) {
-      return store.rewriteHolder(grant, holder);
-    }
-
-    @Override
-    public ChainEnd keepUnlessOthersWait(Grant grant, Duration ttl) {
-      return store.keepUnlessOthersWait(grant, ttl);
-    }
-
-    @Override
-    public int requestRelease(String key) {
-      return store.requestRelease(key);
-    }
-
-    @Override
-    public void setReleaseRequestListener(ReleaseRequestListener listener) {
-      store.setReleaseRequestListener(listener);
-    }
-
-    @Override
-    public void listenForReleaseRequests(Grant grant) {
-      store.listenForReleaseRequests(grant);
-    }
-
-    @Override
-    public void close() {
-      store.close();
+    private static void awaitQuietly(CountDownLatch latch) {
+      try {
+        latch.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 }
