@@ -274,13 +274,12 @@ final class Engine implements LossListener, ReleaseRequestListener {
     if (joined != null) {
       return joined;
     }
-    HandoverTerms terms = exclusive ? HandoverTerms.of(options, ttl(options), multiLock) : null;
     LocalQueue queue;
     LocalQueue.Turn turn;
     do {
       queue = keys.retain(localKey, turns(rule));
       try {
-        turn = queue.enter(deadline, interruptible, terms);
+        turn = queue.enter(deadline, interruptible, exclusive ? HandoverTerms.of(options, ttl(options), multiLock) : null);
         if (turn == null) {
           throw timeout(key, options);
         }

@@ -12,14 +12,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The releases that stores sent ahead of their answers ({@link dev.baton.spi.LockBackend#releaseInOrder}), across
- * every client of this process, by the store each went to and the name of the lock it releases: a client of this
- * process waits for those that another sender (another connection or session) sent to its store before it acquires
- * that lock, reads its status or lists it, so that a release that returned is seen done in this process, as an
- * answered one is. The sender's own later requests need no wait: the store serves them after the release. Clients of
- * other stores (another server, another ensemble) never wait for them, whatever their locks are named.
- *
- * <p>A store is named by what its clients connect to (its address, say), compared with {@code equals}: clients that
- * reach one store by two different names do not wait for each other's releases.
+ * every client of this process, by the name of the lock each releases: a client of this process waits for those that
+ * another sender (another connection or session) sent before it acquires that lock, reads its status or lists it, so
+ * that a release that returned is seen done in this process, as an answered one is. The sender's own later requests
+ * need no wait: the store serves them after the release.
  *
  * <p>Baton's plumbing, shared by its stores; not API: {@code baton-core}'s module exports this package only to
  * Baton's modules, and it may change in any release.
@@ -28,42 +24,32 @@ public final class ReleasesAhead {
   /** A release on its way: what sent it, and its answer. */
   private record Release(Object sender, CompletableFuture<?> answer) {}
 
-  /** A lock of one store. */
-  private record Lock(Object store, String name) {}
-
-  private static final Map<Lock, List<Release>> BY_LOCK = new ConcurrentHashMap<>();
+  private static final Map<String, List<Release>> BY_LOCK = new ConcurrentHashMap<>();
 
   private ReleasesAhead() {}
 
   /**
-   * Keeps the release of {@code lock} sent to {@code store} by {@code sender} (each compared with {@code equals}) until
-   * {@code answer} completes, however it completes.
+   * Keeps the release of {@code lock}, sent by {@code sender} (compared with {@code equals}), until {@code answer}
+   * completes, however it completes.
    */
-  public static void add(Object store, String lock, Object sender, CompletableFuture<?> answer) {
-    Lock key = new Lock(store, lock);
+  public static void add(String lock, Object sender, CompletableFuture<?> answer) {
     Release release = new Release(sender, answer);
-    BY_LOCK.compute(key, (ofStore, releases) -> releases == null ? List.of(release) : with(releases, release));
-    answer.whenComplete((result, error) ->
-        BY_LOCK.computeIfPresent(key, (ofStore, releases) -> without(releases, release)));
+    BY_LOCK.compute(lock, (name, releases) -> releases == null ? List.of(release) : with(releases, release));
+    answer.whenComplete((result, error) -> BY_LOCK.computeIfPresent(lock, (name, releases) -> without(releases, release)));
   }
 
-  /**
-   * Waits, at most {@code timeout} for each, for the releases of {@code lock} that other senders sent to {@code store}.
-   */
-  public static void awaitOthers(Object store, String lock, Object sender, Duration timeout) {
-    List<Release> releases = BY_LOCK.get(new Lock(store, lock));
+  /** Waits, at most {@code timeout} for each, for the releases of {@code lock} that other senders sent. */
+  public static void awaitOthers(String lock, Object sender, Duration timeout) {
+    List<Release> releases = BY_LOCK.get(lock);
     if (releases != null) {
       releases.forEach(release -> awaitIfOther(release, sender, timeout));
     }
   }
 
-  /**
-   * Waits, at most {@code timeout} for each, for the releases of locks named from {@code prefix} on that other senders
-   * sent to {@code store}.
-   */
-  public static void awaitOthersUnder(Object store, String prefix, Object sender, Duration timeout) {
+  /** Waits, at most {@code timeout} for each, for the releases of locks named from {@code prefix} on by other senders. */
+  public static void awaitOthersUnder(String prefix, Object sender, Duration timeout) {
     BY_LOCK.forEach((lock, releases) -> {
-      if (lock.store().equals(store) && lock.name().startsWith(prefix)) {
+      if (lock.startsWith(prefix)) {
         releases.forEach(release -> awaitIfOther(release, sender, timeout));
       }
     });

@@ -95,7 +95,7 @@ final class RedisBackend implements LockBackend, AttemptStore {
     long sentAgain = releasesSentAgain.get();
     try {
       List<Object> lock = LIST.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
-      if (releasedSince(sentAgain, () -> ReleasesAhead.awaitOthers(link.store(), keys.lock(key), EVERY_SENDER,
+      if (releasedSince(sentAgain, () -> ReleasesAhead.awaitOthers(keys.lock(key), EVERY_SENDER,
           link.commandTimeout()))) {
         lock = LIST.run(link.commands(), ScriptOutputType.MULTI, new String[] {keys.lock(key)}, "status");
       }
@@ -111,12 +111,12 @@ final class RedisBackend implements LockBackend, AttemptStore {
    */
   @Override
   public List<LockStatus> list(String keyPrefix, int limit) {
-    ReleasesAhead.awaitOthersUnder(link.store(), keys.prefix(), link, link.commandTimeout());
+    ReleasesAhead.awaitOthersUnder(keys.prefix(), link, link.commandTimeout());
     long sentAgain = releasesSentAgain.get();
     try {
       List<LockStatus> listed = listOnce(keyPrefix, limit);
-      return releasedSince(sentAgain, () -> ReleasesAhead.awaitOthersUnder(link.store(), keys.prefix(),
-          EVERY_SENDER, link.commandTimeout())) ? listOnce(keyPrefix, limit) : listed;
+      return releasedSince(sentAgain, () -> ReleasesAhead.awaitOthersUnder(keys.prefix(), EVERY_SENDER,
+          link.commandTimeout())) ? listOnce(keyPrefix, limit) : listed;
     } catch (RuntimeException e) {
       throw link.translate(e, "Listing the locks under '" + keyPrefix + "'");
     }
@@ -165,8 +165,8 @@ final class RedisBackend implements LockBackend, AttemptStore {
     long sentAgain = releasesSentAgain.get();
     try {
       List<Object> reply = tryOnce(request, waiting, arrival, mayBeRecorded);
-      if (AttemptStore.granted(reply) || !releasedSince(sentAgain, () -> ReleasesAhead.awaitOthers(link.store(),
-          keys.lock(key), EVERY_SENDER, link.commandTimeout()))) {
+      if (AttemptStore.granted(reply) || !releasedSince(sentAgain, () -> ReleasesAhead.awaitOthers(keys.lock(key),
+          EVERY_SENDER, link.commandTimeout()))) {
         return reply;
       }
       // The try may have found an entry of this client that a release sent before it deletes: tried again after it,
@@ -351,13 +351,13 @@ final class RedisBackend implements LockBackend, AttemptStore {
     } catch (RuntimeException e) {
       throw link.translate(e, "Releasing '" + key + "'");
     }
-    ReleasesAhead.add(link.store(), lock, link, answer);
+    ReleasesAhead.add(lock, link, answer);
     return answer;
   }
 
   /** Waits for the releases of {@code key} that other clients of this process sent ahead of their answers. */
   private void awaitOtherReleases(String key) {
-    ReleasesAhead.awaitOthers(link.store(), keys.lock(key), link, link.commandTimeout());
+    ReleasesAhead.awaitOthers(keys.lock(key), link, link.commandTimeout());
   }
 
   /**

@@ -53,11 +53,10 @@ final class RedisLink implements AutoCloseable {
   private final AcknowledgedWrites holdingWrites;
   private final Duration commandTimeout;
   private final String server;
-  private final String store;
 
   private RedisLink(ClientResources resources, AbstractRedisClient client, StatefulConnection<String, String> connection,
       AwaitedCommands commands, StatefulRedisPubSubConnection<String, String> subscriptions, Shards shards,
-      AcknowledgedWrites holdingWrites, Duration commandTimeout, String server, String store) {
+      AcknowledgedWrites holdingWrites, Duration commandTimeout, String server) {
     this.resources = resources;
     this.client = client;
     this.connection = connection;
@@ -69,7 +68,6 @@ final class RedisLink implements AutoCloseable {
     this.wakeUps = new WakeUpChannels(subscriptions, shards, commandTimeout);
     shards.onTopologyChange(wakeUps::subscribeAgain);
     this.server = server;
-    this.store = store;
   }
 
   /**
@@ -101,7 +99,7 @@ final class RedisLink implements AutoCloseable {
               new OneServerShards(awaited, subscriptions),
               writes == null ? AcknowledgedWrites.unacknowledged(awaited)
                   : AcknowledgedWrites.onServer(writes, acks, server),
-              commandTimeout, server, server + " database " + uri.getDatabase());
+              commandTimeout, server);
         });
   }
 
@@ -143,7 +141,7 @@ final class RedisLink implements AutoCloseable {
               writes == null ? AcknowledgedWrites.unacknowledged(awaited)
                   : AcknowledgedWrites.onCluster(writes, client::refreshPartitionsAsync, acks, server,
                       connectTimeout.plus(commandTimeout)),
-              commandTimeout, server, server);
+              commandTimeout, server);
         });
   }
 
@@ -249,14 +247,6 @@ final class RedisLink implements AutoCloseable {
    */
   AcknowledgedWrites holdingWrites() {
     return holdingWrites;
-  }
-
-  /**
-   * The store this link reaches, as {@link dev.baton.internal.ReleasesAhead} names it: the server or the sentinels'
-   * master and the database, or the cluster's seeds.
-   */
-  String store() {
-    return store;
   }
 
   /** How long a command's reply is waited for. */

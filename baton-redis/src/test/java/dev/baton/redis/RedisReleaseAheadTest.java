@@ -34,9 +34,6 @@ class RedisReleaseAheadTest {
   @RegisterExtension
   static final RedisServerExtension redis = new RedisServerExtension();
 
-  @RegisterExtension
-  static final RedisServerExtension otherServer = new RedisServerExtension();
-
   private static final Duration PROMPTLY = Duration.ofSeconds(10);
 
   @Test
@@ -73,33 +70,6 @@ class RedisReleaseAheadTest {
       proxy.deliverReplies();
 
       assertThat(reading.result(PROMPTLY)).as("the same client's status after unlock()").isFalse();
-    }
-  }
-
-  /**
-   * Clients of two servers in one process, with the same namespace and key, are clients of two stores: a release one
-   * sent ahead, its answer held back, must not delay the other's acquire of the same key name. (It did, up to the
-   * waiter's command timeout: the releases on their way were known by lock name alone.) Both command timeouts are
-   * long, so that neither the held release nor the wait for it ends by timing out first.
-   */
-  @Test
-  void aReleaseOnItsWayToOneServerDoesNotDelayAnAcquireOnAnother() throws Exception {
-    String key = "ahead/two-servers";
-    Duration longTimeout = Duration.ofSeconds(30);
-    try (TcpProxy proxy = TcpProxy.start(Loopback.HOST, redis.server().port());
-        LockClient first = RedisLockClient.builder().uri("redis://" + proxy.address()).commandTimeout(longTimeout)
-            .connect();
-        LockClient second = RedisLockClient.builder().uri(otherServer.uri()).commandTimeout(longTimeout).connect()) {
-      DistributedLock lock = first.lock(key);
-      lock.lock();
-      long served = evalshaCalls();
-      proxy.delayReplies();
-      lock.unlock(); // release.lua sent to the first server; its answer held up in the proxy
-      await("the release served").until(() -> evalshaCalls() >= served + 1);
-
-      BackgroundCall<Boolean> trying = BackgroundCall.start("other-server-try", () -> tryOnce(second.lock(key)));
-      assertThat(trying.result(PROMPTLY)).as("a try on the other server while the release is unanswered").isTrue();
-      proxy.deliverReplies();
     }
   }
 

@@ -13,12 +13,6 @@ interface AttemptStore {
   /** The client's session, once it is connected (its handle's session id is the one that owns our nodes). */
   ZooKeeper connected();
 
-  /**
-   * Waits for the releases of {@code lockPath} that other sessions of this process sent to this client's ensemble ahead
-   * of their answers ({@link dev.baton.internal.ReleasesAhead}), each at most {@link #callTimeout}.
-   */
-  void awaitOtherReleases(String lockPath, long session);
-
   /** How long one call may take: past the session timeout, the session itself is in doubt. */
   Duration callTimeout();
 

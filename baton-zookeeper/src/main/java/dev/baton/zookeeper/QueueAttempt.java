@@ -1,5 +1,6 @@
 package dev.baton.zookeeper;
 
+import dev.baton.internal.ReleasesAhead;
 import dev.baton.spi.AcquireRequest;
 import dev.baton.spi.Attempt;
 import dev.baton.spi.Outcome;
@@ -115,7 +116,7 @@ final class QueueAttempt implements Attempt {
         return listed;
       }
     }
-    zk.awaitOtherReleases(lockPath, session);
+    ReleasesAhead.awaitOthers(lockPath, session, zk.callTimeout());
     CompletableFuture<ZkCalls.Created> created = ZkCalls.create(handle, lockPath + "/" + prefix, data, zk.acl(),
         CreateMode.EPHEMERAL_SEQUENTIAL);
     CompletableFuture<ZkCalls.Listed> listed = ZkCalls.listing(handle, lockPath);

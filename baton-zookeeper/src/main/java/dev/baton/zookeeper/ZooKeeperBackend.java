@@ -118,7 +118,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     String lockPath = paths.lockPath(key);
     String what = "Reading the status of '" + key + "'";
     ZooKeeper zk = session.connected();
-    awaitOtherReleases(lockPath, zk.getSessionId());
+    ReleasesAhead.awaitOthers(lockPath, zk.getSessionId(), callTimeout());
     try {
       CompletableFuture<Void> synced = ZkCalls.sync(zk, lockPath);
       while (true) {
@@ -172,7 +172,7 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     ZooKeeper zk = session.connected();
     LockListing listing = new LockListing(zk, paths, callTimeout(), keyPrefix);
     String what = "Listing the locks under '" + keyPrefix + "'";
-    ReleasesAhead.awaitOthersUnder(session.ensemble(), paths.namespace(), zk.getSessionId(), callTimeout());
+    ReleasesAhead.awaitOthersUnder(paths.namespace(), zk.getSessionId(), callTimeout());
     try {
       ZkCalls.await(ZkCalls.sync(zk, paths.namespace()), callTimeout(), what);
       return listing.list(keyPrefix, limit);
@@ -287,13 +287,8 @@ final class ZooKeeperBackend implements LockBackend, AttemptStore {
     CompletableFuture<Boolean> answer = ZkCalls.delete(zk, path).exceptionallyCompose(error ->
         CompletableFuture.failedFuture(error instanceof KeeperException keeper
             ? ZkErrors.translate(keeper, "Releasing '" + grant.request().key() + "'") : error));
-    ReleasesAhead.add(session.ensemble(), path.substring(0, path.lastIndexOf('/')), zkGrant.sessionId(), answer);
+    ReleasesAhead.add(path.substring(0, path.lastIndexOf('/')), zkGrant.sessionId(), answer);
     return answer;
-  }
-
-  @Override
-  public void awaitOtherReleases(String lockPath, long sessionId) {
-    ReleasesAhead.awaitOthers(session.ensemble(), lockPath, sessionId, callTimeout());
   }
 
   private static boolean isOurs(Stat stat, ZkGrant grant) {

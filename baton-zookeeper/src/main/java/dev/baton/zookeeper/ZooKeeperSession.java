@@ -110,14 +110,6 @@ final class ZooKeeperSession implements Watcher {
     return config;
   }
 
-  /**
-   * The ensemble this session belongs to, as {@link dev.baton.internal.ReleasesAhead} names it: the connect string, its
-   * chroot included.
-   */
-  String ensemble() {
-    return connectString;
-  }
-
   /** The connected handle. */
   ZooKeeper connected() {
     lock.lock();
