@@ -74,6 +74,7 @@ public final class BatonCli implements Callable<Integer> {
 
   /** Runs {@code baton} with {@code args} and exits with its status. */
   public static void main(String[] args) {
+    TlsContextWarmUp.startFor(args);
     startQuickly();
     System.exit(run(args));
   }
