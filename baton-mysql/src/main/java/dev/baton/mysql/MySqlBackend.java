@@ -125,9 +125,12 @@ final class MySqlBackend implements LockBackend, AttemptStore {
         }
       }
     }
+    if (found.isEmpty()) {
+      return 0;
+    }
     int deleted = 0;
-    for (ExpiredEntry entry : found) {
-      try (PreparedStatement delete = calls.prepare(connection, sql.sweep)) {
+    try (PreparedStatement delete = calls.prepare(connection, sql.sweep)) {
+      for (ExpiredEntry entry : found) {
         delete.setBytes(1, entry.key());
         delete.setLong(2, entry.id());
         deleted += delete.executeUpdate();
